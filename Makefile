@@ -1,0 +1,80 @@
+# Two commands do all set-up on a fresh Debian/Ubuntu machine: `make run` and `make test`.
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo 0.1.0-dev)
+LDFLAGS := -X continuity/backend/cli.Version=$(VERSION)
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+APT_BUILD := build-essential pkg-config libgtk-3-dev libwebkit2gtk-4.0-dev
+APT_TEST := xvfb xauth imagemagick xdotool chromium fonts-noto-color-emoji curl python3
+GO_SRC := $(shell find . -name '*.go' -not -path './frontend/node_modules/*') go.mod go.sum
+FRONTEND_SRC := $(shell find frontend/src frontend/public frontend/wailsjs -type f) frontend/index.html frontend/vite.config.ts frontend/tsconfig.json
+
+.PHONY: help run test cli bench desktop frontend deps-build deps-test vet gotest fronttest e2e clean
+
+help:
+	@echo "make run    build and open the desktop app on the sample workspace (corpus/)"
+	@echo "make test   install test dependencies and run every test"
+	@echo "make cli    build the static headless CLI: build/bin/continuity"
+	@echo "make bench  run the benchmarks (results go to docs/benchmarks.md)"
+
+# Installs only the packages that are missing, so repeated runs cost a dpkg query.
+define apt_install
+	@missing=$$(for p in $(1); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed' || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+	  echo "installing: $$missing"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+endef
+
+deps-build:
+	$(call apt_install,$(APT_BUILD))
+
+deps-test: deps-build
+	$(call apt_install,$(APT_TEST))
+
+frontend/node_modules/.package-lock.json: frontend/package-lock.json
+	cd frontend && npm ci --no-audit --no-fund
+	@touch $@
+
+frontend/dist/index.html: frontend/node_modules/.package-lock.json $(FRONTEND_SRC)
+	cd frontend && npm run build
+
+frontend: frontend/dist/index.html
+
+build/bin/continuity-desktop: frontend/dist/index.html $(GO_SRC) deps-build
+	go build -tags desktop,production -trimpath -ldflags "-w -s $(LDFLAGS)" -o $@ .
+
+build/bin/continuity-dev: frontend/dist/index.html $(GO_SRC) deps-build
+	go build -tags dev -ldflags "$(LDFLAGS)" -o $@ .
+
+desktop: build/bin/continuity-desktop
+
+run: deps-build build/bin/continuity-desktop
+	@if [ -z "$$DISPLAY$$WAYLAND_DISPLAY" ]; then echo "No display: run 'make run' in a desktop session (or under xvfb-run)."; exit 2; fi
+	build/bin/continuity-desktop --corpus corpus
+
+cli:
+	CGO_ENABLED=0 go build -trimpath -ldflags "-w -s $(LDFLAGS)" -o build/bin/continuity .
+
+vet:
+	go vet ./...
+
+gotest:
+	go test -race ./...
+
+fronttest: frontend/node_modules/.package-lock.json
+	cd frontend && npm run typecheck && npm test
+
+e2e: deps-test build/bin/continuity-desktop build/bin/continuity-dev
+	xvfb-run -a -s '-screen 0 1280x800x24' scripts/e2e.sh
+
+test: deps-test frontend vet gotest fronttest e2e
+
+bench:
+	@echo "benchmarks: see docs/benchmarks.md"
+	@mkdir -p test-output
+	go test -run '^$$' -bench . ./... | tee test-output/bench.txt
+
+clean:
+	rm -rf build/bin test-output frontend/dist/assets frontend/dist/index.html

@@ -1,0 +1,102 @@
+package app
+
+import (
+	"context"
+	"embed"
+	"fmt"
+	"io/fs"
+	"log/slog"
+
+	"github.com/wailsapp/wails/v2"
+	"github.com/wailsapp/wails/v2/pkg/options"
+	"github.com/wailsapp/wails/v2/pkg/options/assetserver"
+
+	"continuity/backend/cli"
+	"continuity/backend/session"
+)
+
+// core is what every bound service shares. Bound methods wait for startup
+// so a call racing the window's first paint never sees a nil runtime.
+type core struct {
+	ctx         context.Context
+	sess        *session.Session
+	log         *slog.Logger
+	jobs        *jobs
+	startupDone chan struct{}
+}
+
+func (c *core) ready() { <-c.startupDone }
+
+// Services are the bound objects, one per feature.
+type Services struct {
+	Corpus   *CorpusService
+	Check    *CheckService
+	Golden   *GoldenService
+	Eval     *EvalService
+	Settings *SettingsService
+	Jobs     *JobService
+}
+
+func newServices(c *core) *Services {
+	return &Services{
+		Corpus: &CorpusService{c}, Check: &CheckService{c}, Golden: &GoldenService{c},
+		Eval: &EvalService{c}, Settings: &SettingsService{c}, Jobs: &JobService{c},
+	}
+}
+
+func (s *Services) bind() []any {
+	return []any{s.Corpus, s.Check, s.Golden, s.Eval, s.Settings, s.Jobs}
+}
+
+// Desktop returns the CLI's desktop entry point, or nil in builds without
+// the Wails tags (the static headless CLI).
+func Desktop(assets embed.FS) cli.Desktop {
+	if !desktopAvailable {
+		return nil
+	}
+	return func(ctx context.Context, env *cli.Env) error { return run(ctx, env, assets) }
+}
+
+func run(ctx context.Context, env *cli.Env, assets embed.FS) error {
+	dist, err := fs.Sub(assets, "frontend/dist")
+	if err != nil {
+		return fmt.Errorf("frontend assets: %w", err)
+	}
+	sess, err := env.Session(ctx)
+	if err != nil {
+		return err
+	}
+	c := &core{sess: sess, log: env.Log, startupDone: make(chan struct{})}
+	svcs := newServices(c)
+	return wails.Run(&options.App{
+		Title:     "Continuity",
+		Width:     1280,
+		Height:    820,
+		MinWidth:  900,
+		MinHeight: 600,
+		AssetServer: &assetserver.Options{
+			Assets:     dist,
+			Middleware: securityHeaders,
+		},
+		BackgroundColour: &options.RGBA{R: 248, G: 249, B: 251, A: 255},
+		SingleInstanceLock: &options.SingleInstanceLock{
+			UniqueId:               "dev.continuity.desktop.v1",
+			OnSecondInstanceLaunch: func(options.SecondInstanceData) { c.log.Info("second instance started; focusing the first") },
+		},
+		OnStartup: func(wctx context.Context) {
+			c.ctx = wctx
+			c.jobs = newJobs(wctx, wailsEmitter{wctx}, c.log)
+			close(c.startupDone)
+			c.log.Info("desktop started", "data_dir", sess.DataDir)
+		},
+		OnShutdown: func(context.Context) {
+			if c.jobs != nil {
+				for _, id := range c.jobs.running() {
+					_ = c.jobs.cancelJob(id)
+				}
+				c.jobs.wait()
+			}
+		},
+		Bind: svcs.bind(),
+	})
+}

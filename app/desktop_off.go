@@ -1,0 +1,5 @@
+//go:build !desktop && !dev && !bindings
+
+package app
+
+const desktopAvailable = false

@@ -1,0 +1,53 @@
+package app
+
+// DTOs are the JSON shapes the frontend sees. Timestamps are RFC 3339
+// strings because Wails generates time.Time as `any`.
+
+// WorkspaceDTO summarises the open workspace.
+type WorkspaceDTO struct {
+	Root          string   `json:"root"`
+	ContentDir    string   `json:"content_dir"`
+	Documents     int      `json:"documents"`
+	Drafts        []string `json:"drafts"`
+	HasGuidelines bool     `json:"has_guidelines"`
+	HasGolden     bool     `json:"has_golden"`
+}
+
+// ModelsDTO names the model per role.
+type ModelsDTO struct {
+	Answer    string `json:"answer"`
+	Judge     string `json:"judge"`
+	Embedding string `json:"embedding"`
+}
+
+// SettingsDTO is everything the Settings view edits except the key itself.
+type SettingsDTO struct {
+	Engine         string    `json:"engine"`
+	BaseURL        string    `json:"base_url"`
+	Models         ModelsDTO `json:"models"`
+	CorpusDir      string    `json:"corpus_dir"`
+	AuditLog       bool      `json:"audit_log"`
+	TimeoutSeconds int       `json:"timeout_seconds"`
+	MaxConcurrency int       `json:"max_concurrency"`
+	MaxRetries     int       `json:"max_retries"`
+}
+
+// KeyStatusDTO says whether a key is set and where it lives; never the key.
+type KeyStatusDTO struct {
+	Present bool   `json:"present"`
+	Source  string `json:"source"`  // keyring, env, session, none
+	Warning string `json:"warning"` // e.g. the keyring is unavailable
+}
+
+// GoldenStatusDTO describes the workspace's golden set file.
+type GoldenStatusDTO struct {
+	Path   string `json:"path"`
+	Exists bool   `json:"exists"`
+}
+
+// MetricThresholdDTO is one metric's default pass threshold.
+type MetricThresholdDTO struct {
+	Metric    string  `json:"metric"`
+	Threshold float64 `json:"threshold"`
+	Meaning   string  `json:"meaning"`
+}

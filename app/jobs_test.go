@@ -1,0 +1,98 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"io"
+	"log/slog"
+	"sync"
+	"testing"
+
+	"continuity/backend/progress"
+)
+
+type recorder struct {
+	mu     sync.Mutex
+	events []any
+}
+
+func (r *recorder) Emit(_ string, p any) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.events = append(r.events, p)
+}
+
+func (r *recorder) done() []JobDoneEvent {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	var out []JobDoneEvent
+	for _, e := range r.events {
+		if d, ok := e.(JobDoneEvent); ok {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+func TestJobOutcomes(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name string
+		fn   JobFunc
+		want JobDoneEvent
+	}{
+		{"success carries the result", func(_ context.Context, r progress.Func) (any, error) {
+			r.Report(progress.Event{Stage: "x", Done: 1, Total: 1})
+			return 42, nil
+		}, JobDoneEvent{OK: true, Result: 42}},
+		{"failure carries the message", func(context.Context, progress.Func) (any, error) {
+			return nil, errors.New("disk full")
+		}, JobDoneEvent{Error: "disk full"}},
+		{"panic becomes an error", func(context.Context, progress.Func) (any, error) {
+			panic("boom")
+		}, JobDoneEvent{Error: "internal error: boom"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			rec := &recorder{}
+			j := newJobs(context.Background(), rec, slog.New(slog.NewTextHandler(io.Discard, nil)))
+			id := j.start("test", c.fn)
+			j.wait()
+			got := rec.done()
+			if len(got) != 1 {
+				t.Fatalf("got %d done events, want 1", len(got))
+			}
+			c.want.JobID, c.want.Kind = id, "test"
+			if got[0] != c.want {
+				t.Fatalf("got %+v, want %+v", got[0], c.want)
+			}
+			if len(j.running()) != 0 {
+				t.Fatal("finished job still listed as running")
+			}
+		})
+	}
+}
+
+func TestCancelStopsAJob(t *testing.T) {
+	t.Parallel()
+	rec := &recorder{}
+	j := newJobs(context.Background(), rec, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	started := make(chan struct{})
+	id := j.start("slow", func(ctx context.Context, _ progress.Func) (any, error) {
+		close(started)
+		<-ctx.Done()
+		return nil, ctx.Err()
+	})
+	<-started
+	if err := j.cancelJob(id); err != nil {
+		t.Fatal(err)
+	}
+	j.wait()
+	if d := rec.done(); len(d) != 1 || !d[0].Canceled {
+		t.Fatalf("done events = %+v, want one canceled", d)
+	}
+	if err := j.cancelJob(id); !errors.Is(err, ErrUnknownJob) {
+		t.Fatalf("second cancel = %v, want ErrUnknownJob", err)
+	}
+}

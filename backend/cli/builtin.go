@@ -1,0 +1,45 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"runtime"
+)
+
+func init() {
+	Register(&Command{
+		Name:    "version",
+		Summary: "print the version",
+		Run: func(_ context.Context, env *Env, args []string) error {
+			if len(args) > 0 {
+				return Usagef("version takes no arguments")
+			}
+			if env.JSON {
+				return env.WriteJSON(map[string]string{"version": Version, "go": runtime.Version()})
+			}
+			_, err := fmt.Fprintf(env.Stdout, "continuity %s (%s %s/%s)\n", Version, runtime.Version(), runtime.GOOS, runtime.GOARCH)
+			return err
+		},
+	})
+	Register(&Command{
+		Name:    "help",
+		Args:    "[command]",
+		Summary: "show help for continuity or a command",
+		Run: func(_ context.Context, env *Env, args []string) error {
+			switch len(args) {
+			case 0:
+				writeUsage(env.Stdout, true)
+				return nil
+			case 1:
+				c, ok := commands[args[0]]
+				if !ok {
+					return Usagef("unknown command %q", args[0])
+				}
+				writeCommandHelp(env.Stdout, c)
+				return nil
+			default:
+				return Usagef("help takes at most one command")
+			}
+		},
+	})
+}

@@ -1,0 +1,88 @@
+package cli
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+)
+
+// Command is one subcommand.
+type Command struct {
+	Name    string
+	Args    string // synopsis of positional arguments, e.g. "FILE|-"
+	Summary string // one line for the command list
+	Help    string // longer text for `continuity help NAME`
+	// Flags registers the command's own flags; nil when it has none.
+	Flags func(fs *flag.FlagSet)
+	Run   func(ctx context.Context, env *Env, args []string) error
+}
+
+var commands = map[string]*Command{}
+
+// Register adds a command; duplicate names are a programming error.
+func Register(c *Command) {
+	if _, dup := commands[c.Name]; dup {
+		panic("cli: duplicate command " + c.Name)
+	}
+	commands[c.Name] = c
+}
+
+func sortedCommands() []*Command {
+	out := make([]*Command, 0, len(commands))
+	for _, c := range commands {
+		out = append(out, c)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}
+
+func writeCommandList(w io.Writer) {
+	fmt.Fprintln(w, "Commands:")
+	for _, c := range sortedCommands() {
+		fmt.Fprintf(w, "  %-10s %s\n", c.Name, c.Summary)
+	}
+}
+
+func writeUsage(w io.Writer, desktop bool) {
+	fmt.Fprintln(w, "Continuity checks new content against everything you already published.")
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "Usage: continuity [global flags] <command> [flags] [args]")
+	if desktop {
+		fmt.Fprintln(w, "       continuity [global flags]          opens the desktop app")
+	}
+	fmt.Fprintln(w)
+	writeCommandList(w)
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "Global flags:")
+	fs := flag.NewFlagSet("continuity", flag.ContinueOnError)
+	new(globals).register(fs)
+	fs.SetOutput(w)
+	fs.PrintDefaults()
+	fmt.Fprintln(w)
+	fmt.Fprintln(w, "Exit codes: 0 success, 1 a check or gate failed, 2 usage or runtime error.")
+	fmt.Fprintln(w, "Run 'continuity help <command>' for a command's flags.")
+}
+
+func writeCommandHelp(w io.Writer, c *Command) {
+	fmt.Fprintf(w, "Usage: continuity %s [flags] %s\n\n%s\n", c.Name, c.Args, c.Summary)
+	if c.Help != "" {
+		fmt.Fprintf(w, "\n%s\n", strings.TrimSpace(c.Help))
+	}
+	fs := commandFlagSet(c, new(globals))
+	fs.SetOutput(w)
+	fmt.Fprintln(w, "\nFlags (global flags included):")
+	fs.PrintDefaults()
+}
+
+func commandFlagSet(c *Command, g *globals) *flag.FlagSet {
+	fs := flag.NewFlagSet(c.Name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	g.register(fs)
+	if c.Flags != nil {
+		c.Flags(fs)
+	}
+	return fs
+}

@@ -1,0 +1,82 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"io/fs"
+	"strings"
+)
+
+// Version is set at build time with -ldflags "-X continuity/backend/cli.Version=…".
+var Version = "0.1.0-dev"
+
+// Desktop opens the desktop app; nil in builds without one.
+type Desktop func(ctx context.Context, env *Env) error
+
+// IO are the process streams.
+type IO struct {
+	Stdin          io.Reader
+	Stdout, Stderr io.Writer
+}
+
+// Main runs the command line and returns the exit code.
+func Main(ctx context.Context, args []string, io IO, sample fs.FS, desktop Desktop) int {
+	g := &globals{logLevel: "warn"}
+	top := flag.NewFlagSet("continuity", flag.ContinueOnError)
+	top.SetOutput(discard{})
+	g.register(top)
+	if err := top.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			writeUsage(io.Stdout, desktop != nil)
+			return ExitOK
+		}
+		return fail(io.Stderr, Usagef("%v", err))
+	}
+	rest := top.Args()
+	if len(rest) == 0 {
+		env := newEnv(io.Stdin, io.Stdout, io.Stderr, g, sample)
+		defer env.close()
+		if desktop == nil {
+			fmt.Fprintln(io.Stderr, "continuity: this is the headless build; it has no desktop app. Use a command:")
+			writeCommandList(io.Stderr)
+			return ExitError
+		}
+		return fail(io.Stderr, desktop(ctx, env))
+	}
+	c, ok := commands[rest[0]]
+	if !ok {
+		return fail(io.Stderr, Usagef("unknown command %q (run 'continuity help')", rest[0]))
+	}
+	fs := commandFlagSet(c, g)
+	pos, err := parseInterspersed(fs, rest[1:])
+	if errors.Is(err, flag.ErrHelp) {
+		writeCommandHelp(io.Stdout, c)
+		return ExitOK
+	}
+	if err != nil {
+		return fail(io.Stderr, err)
+	}
+	env := newEnv(io.Stdin, io.Stdout, io.Stderr, g, sample)
+	defer env.close()
+	return fail(io.Stderr, c.Run(ctx, env, pos))
+}
+
+// fail prints err as one line on stderr and maps it to an exit code.
+func fail(w io.Writer, err error) int {
+	if err == nil {
+		return ExitOK
+	}
+	var f *FailedError
+	if !errors.As(err, &f) {
+		msg := strings.ReplaceAll(err.Error(), "\n", "; ")
+		fmt.Fprintf(w, "continuity: %s\n", msg)
+	}
+	return exitCode(err)
+}
+
+type discard struct{}
+
+func (discard) Write(p []byte) (int, error) { return len(p), nil }

@@ -1,0 +1,153 @@
+package settings
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/url"
+	"os"
+	"strings"
+
+	"continuity/backend/store"
+)
+
+// Engine names.
+const (
+	EngineOffline = "offline"
+	EngineLLM     = "llm" // any OpenAI-compatible endpoint
+)
+
+// EnvBaseURL is read when no base URL is configured.
+const EnvBaseURL = "OPENAI_BASE_URL"
+
+// Models names the model used for each role.
+type Models struct {
+	Answer    string `json:"answer"`
+	Judge     string `json:"judge"`
+	Embedding string `json:"embedding"`
+}
+
+// Settings are the user's choices. The zero value is not useful; start from
+// Defaults.
+type Settings struct {
+	Engine         string `json:"engine"`
+	BaseURL        string `json:"base_url"`
+	Models         Models `json:"models"`
+	CorpusDir      string `json:"corpus_dir"`
+	AuditLog       bool   `json:"audit_log"`
+	TimeoutSeconds int    `json:"timeout_seconds"`
+	MaxConcurrency int    `json:"max_concurrency"`
+	MaxRetries     int    `json:"max_retries"`
+}
+
+// Defaults is what a first run uses: the offline engine, so nothing needs a
+// key or a network.
+func Defaults() Settings {
+	return Settings{
+		Engine:         EngineOffline,
+		Models:         Models{Answer: "gpt-4o-mini", Judge: "gpt-4o-mini", Embedding: "text-embedding-3-small"},
+		TimeoutSeconds: 60,
+		MaxConcurrency: 4,
+		MaxRetries:     3,
+	}
+}
+
+// ErrInvalid wraps every validation failure.
+var ErrInvalid = errors.New("invalid settings")
+
+// Validate reports the first field that is out of range.
+func (s Settings) Validate() error {
+	bad := func(field, why string) error { return fmt.Errorf("%w: %s: %s", ErrInvalid, field, why) }
+	switch s.Engine {
+	case EngineOffline, EngineLLM:
+	default:
+		return bad("engine", fmt.Sprintf("%q is not offline or llm", s.Engine))
+	}
+	if s.BaseURL != "" {
+		u, err := url.Parse(s.BaseURL)
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			return bad("base_url", fmt.Sprintf("%q is not an http(s) URL", s.BaseURL))
+		}
+		if u.User != nil {
+			return bad("base_url", "must not contain credentials; put the key in the keyring")
+		}
+	}
+	if s.TimeoutSeconds < 1 || s.TimeoutSeconds > 3600 {
+		return bad("timeout_seconds", "must be 1..3600")
+	}
+	if s.MaxConcurrency < 1 || s.MaxConcurrency > 64 {
+		return bad("max_concurrency", "must be 1..64")
+	}
+	if s.MaxRetries < 0 || s.MaxRetries > 10 {
+		return bad("max_retries", "must be 0..10")
+	}
+	if s.Engine == EngineLLM && strings.TrimSpace(s.Models.Answer) == "" {
+		return bad("models.answer", "required for the llm engine")
+	}
+	return nil
+}
+
+// EffectiveBaseURL is the configured URL or the environment fallback.
+func (s Settings) EffectiveBaseURL() string {
+	if s.BaseURL != "" {
+		return s.BaseURL
+	}
+	return os.Getenv(EnvBaseURL)
+}
+
+var migrations = []store.Migration{
+	{Version: 1, SQL: `CREATE TABLE settings (
+		key   TEXT PRIMARY KEY,
+		value TEXT NOT NULL,
+		updated_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now')))`},
+}
+
+// Repo loads and saves settings.
+type Repo struct{ db *store.DB }
+
+// NewRepo migrates the settings table.
+func NewRepo(ctx context.Context, db *store.DB) (*Repo, error) {
+	if err := db.Migrate(ctx, "settings", migrations); err != nil {
+		return nil, err
+	}
+	return &Repo{db: db}, nil
+}
+
+const rowKey = "app"
+
+// Load returns the saved settings over the defaults.
+func (r *Repo) Load(ctx context.Context) (Settings, error) {
+	s := Defaults()
+	var raw string
+	err := r.db.Reader().QueryRowContext(ctx, `SELECT value FROM settings WHERE key = ?`, rowKey).Scan(&raw)
+	if errors.Is(err, sql.ErrNoRows) {
+		return s, nil
+	}
+	if err != nil {
+		return s, fmt.Errorf("load settings: %w", err)
+	}
+	if err := json.Unmarshal([]byte(raw), &s); err != nil {
+		return Defaults(), fmt.Errorf("load settings: stored value is not valid JSON: %w", err)
+	}
+	return s, nil
+}
+
+// Save validates and stores s.
+func (r *Repo) Save(ctx context.Context, s Settings) error {
+	if err := s.Validate(); err != nil {
+		return err
+	}
+	b, err := json.Marshal(s)
+	if err != nil {
+		return fmt.Errorf("save settings: %w", err)
+	}
+	_, err = r.db.Writer().ExecContext(ctx, `INSERT INTO settings(key, value) VALUES(?, ?)
+		ON CONFLICT(key) DO UPDATE SET value = excluded.value,
+		updated_at = strftime('%Y-%m-%dT%H:%M:%fZ','now')`, rowKey, string(b))
+	if err != nil {
+		return fmt.Errorf("save settings: %w", err)
+	}
+	return nil
+}

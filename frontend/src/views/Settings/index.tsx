@@ -1,0 +1,100 @@
+import { KeyRound, Save } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { api, type KeyStatus, type SettingsData } from '../../api';
+import { ErrorBanner } from '../../components/ErrorBanner';
+import { useAsync } from '../../components/useAsync';
+import { ViewHeader } from '../../components/ViewHeader';
+import { KeyPanel } from './KeyPanel';
+
+export function SettingsView() {
+  const loaded = useAsync(() => api.settings.get());
+  const [form, setForm] = useState<SettingsData>();
+  const [status, setStatus] = useState<string>();
+  const [error, setError] = useState<Error>();
+  useEffect(() => {
+    if (loaded.data) setForm(loaded.data);
+  }, [loaded.data]);
+
+  if (loaded.error) return <ErrorBanner error={loaded.error} onRetry={loaded.reload} />;
+  if (!form) return <p className="muted">Loading settings…</p>;
+
+  const set = <K extends keyof SettingsData>(k: K, v: SettingsData[K]) => setForm({ ...form, [k]: v } as SettingsData);
+  const setModel = (role: 'answer' | 'judge' | 'embedding', v: string) =>
+    setForm({ ...form, models: { ...form.models, [role]: v } } as SettingsData);
+  const save = async () => {
+    setError(undefined);
+    setStatus(undefined);
+    try {
+      await api.settings.save(form);
+      setStatus('Settings saved.');
+    } catch (e) {
+      setError(e as Error);
+    }
+  };
+  const llm = form.engine === 'llm';
+  return (
+    <section>
+      <ViewHeader title="Settings" subtitle="Choose the engine that checks drafts and runs evaluations." />
+      {error && <ErrorBanner error={error} />}
+      {status && (
+        <p className="banner banner-ok" role="status">
+          {status}
+        </p>
+      )}
+      <form
+        className="panel form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save();
+        }}
+      >
+        <fieldset>
+          <legend>Engine</legend>
+          <label className="radio">
+            <input type="radio" name="engine" checked={!llm} onChange={() => set('engine', 'offline')} />
+            <span>
+              <strong>Offline</strong> — deterministic, runs on this computer, needs no key.
+            </span>
+          </label>
+          <label className="radio">
+            <input type="radio" name="engine" checked={llm} onChange={() => set('engine', 'llm')} />
+            <span>
+              <strong>OpenAI-compatible</strong> — OpenAI, Azure OpenAI, Ollama, LM Studio or vLLM.
+            </span>
+          </label>
+        </fieldset>
+        <label className="field">
+          <span>Base URL</span>
+          <input
+            type="url"
+            placeholder="https://api.openai.com/v1 (or $OPENAI_BASE_URL)"
+            value={form.base_url}
+            onChange={(e) => set('base_url', e.target.value)}
+          />
+        </label>
+        <div className="grid3">
+          {(['answer', 'judge', 'embedding'] as const).map((role) => (
+            <label className="field" key={role}>
+              <span>{role[0].toUpperCase() + role.slice(1)} model</span>
+              <input value={form.models[role]} onChange={(e) => setModel(role, e.target.value)} />
+            </label>
+          ))}
+        </div>
+        <label className="field">
+          <span>Corpus folder (empty: the sample workspace)</span>
+          <input value={form.corpus_dir} onChange={(e) => set('corpus_dir', e.target.value)} />
+        </label>
+        <label className="checkbox">
+          <input type="checkbox" checked={form.audit_log} onChange={(e) => set('audit_log', e.target.checked)} />
+          <span>Keep an audit log of prompts and replies in the data folder</span>
+        </label>
+        <div>
+          <button type="submit" className="btn btn-primary">
+            <Save size={16} aria-hidden /> Save settings
+          </button>
+        </div>
+      </form>
+      <KeyPanel onChange={(s: KeyStatus) => s.warning && setStatus(s.warning)} icon={<KeyRound size={16} aria-hidden />} />
+    </section>
+  );
+}
