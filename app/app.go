@@ -31,6 +31,7 @@ func (c *core) ready() { <-c.startupDone }
 type Services struct {
 	Corpus   *CorpusService
 	Check    *CheckService
+	Voice    *VoiceService
 	Golden   *GoldenService
 	Eval     *EvalService
 	Settings *SettingsService
@@ -39,13 +40,13 @@ type Services struct {
 
 func newServices(c *core) *Services {
 	return &Services{
-		Corpus: &CorpusService{c}, Check: &CheckService{c}, Golden: &GoldenService{c},
+		Corpus: &CorpusService{c}, Check: &CheckService{c}, Voice: &VoiceService{c}, Golden: &GoldenService{c},
 		Eval: &EvalService{c}, Settings: &SettingsService{c}, Jobs: &JobService{c},
 	}
 }
 
 func (s *Services) bind() []any {
-	return []any{s.Corpus, s.Check, s.Golden, s.Eval, s.Settings, s.Jobs}
+	return []any{s.Corpus, s.Check, s.Voice, s.Golden, s.Eval, s.Settings, s.Jobs}
 }
 
 // Desktop returns the CLI's desktop entry point, or nil in builds without

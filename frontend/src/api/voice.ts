@@ -1,0 +1,2 @@
+// Voice & tone calls; filled in by the voice feature.
+export const voice = {};
