@@ -6,6 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 OUT=${E2E_OUT:-$PWD/test-output/e2e}
+BIN=${BIN_DIR:-build/bin}
 mkdir -p "$OUT"
 WORK=$(mktemp -d)
 PIDS=()
@@ -16,7 +17,7 @@ free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",
 
 PORT=$(free_port)
 assetdir=frontend/dist devserver=127.0.0.1:$PORT loglevel=Error \
-  build/bin/continuity-dev --data "$WORK/data" --corpus corpus >"$OUT/app-dev.log" 2>&1 &
+  "$BIN/continuity-dev" --data "$WORK/data" --corpus corpus >"$OUT/app-dev.log" 2>&1 &
 PIDS+=($!)
 for _ in $(seq 1 100); do
   curl -sf "http://127.0.0.1:$PORT/" >/dev/null && break
@@ -28,7 +29,7 @@ curl -sf "http://127.0.0.1:$PORT/" >/dev/null || { echo "dev app did not start";
 kill "${PIDS[0]}"; wait "${PIDS[0]}" 2>/dev/null || true; PIDS=()
 
 # Smoke: the production binary's real window.
-build/bin/continuity-desktop --data "$WORK/data-prod" --corpus corpus >"$OUT/app-prod.log" 2>&1 &
+"$BIN/continuity-desktop" --data "$WORK/data-prod" --corpus corpus >"$OUT/app-prod.log" 2>&1 &
 PIDS+=($!)
 for _ in $(seq 1 100); do
   xdotool search --name '^Continuity$' >/dev/null 2>&1 && break

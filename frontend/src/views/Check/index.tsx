@@ -4,6 +4,7 @@ import { api } from '../../api';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { useAsync } from '../../components/useAsync';
 import { ViewHeader } from '../../components/ViewHeader';
+import { VoicePanel } from './VoicePanel';
 
 export function CheckView() {
   const drafts = useAsync(() => api.check.listDrafts());
@@ -35,6 +36,7 @@ export function CheckView() {
             onChange={(e) => setText(e.target.value)}
           />
           <p className="muted small">{text.trim() ? `${text.trim().split(/\s+/).length} words` : 'No text yet'}</p>
+          <VoicePanel text={text} onApply={setText} />
         </div>
         <aside className="panel" aria-label="Sample drafts">
           <h2 className="panel-title">Try a sample draft</h2>
