@@ -75,6 +75,7 @@ bench:
 	@echo "benchmarks: see docs/benchmarks.md"
 	@mkdir -p test-output
 	go test -run '^$$' -bench . ./... | tee test-output/bench.txt
+	go run ./backend/index/indexbench -scifact ../shared/benchmarks/scifact -split test -docs 10000 | tee test-output/bench-retrieval.txt
 
 clean:
 	rm -rf build/bin test-output frontend/dist/assets frontend/dist/index.html

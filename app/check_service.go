@@ -1,13 +1,20 @@
 package app
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/wailsapp/wails/v2/pkg/runtime"
+
+	"continuity/backend/checks"
+	"continuity/backend/cli"
+	"continuity/backend/progress"
 )
 
-// CheckService checks drafts against the corpus.
+// CheckService checks drafts against the corpus and keeps their history.
 type CheckService struct{ c *core }
 
 // ListDrafts lists the workspace's sample drafts.
@@ -41,4 +48,167 @@ func (s *CheckService) ReadDraft(name string) (string, error) {
 		return "", fmt.Errorf("read draft %s: %w", name, err)
 	}
 	return string(b), nil
+}
+
+// Check starts a check of text as a cancellable job and returns its ID.
+// engine is "offline", "llm" or "" for the engine in Settings. The job's
+// done event carries the CheckReportDTO, already saved in the history.
+func (s *CheckService) Check(text, engine string) (string, error) {
+	s.c.ready()
+	if err := checkText(text); err != nil {
+		return "", err
+	}
+	if strings.TrimSpace(text) == "" {
+		return "", fmt.Errorf("the draft is empty")
+	}
+	if engine != "" && engine != "offline" && engine != "llm" {
+		return "", fmt.Errorf("engine must be offline or llm, got %q", engine)
+	}
+	return s.c.jobs.start("check", func(ctx context.Context, report progress.Func) (any, error) {
+		rep, err := cli.RunCheck(ctx, s.c.sess, text, cli.CheckOptions{Engine: engine}, report)
+		if err != nil {
+			return nil, err
+		}
+		repo, err := s.repo(ctx)
+		if err != nil {
+			return nil, err
+		}
+		id, err := repo.Save(ctx, "desktop", text, rep)
+		if err != nil {
+			return nil, err
+		}
+		rec, err := repo.Get(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		return toCheckReportDTO(rec), nil
+	}), nil
+}
+
+func (s *CheckService) repo(ctx context.Context) (*checks.Repo, error) {
+	return checks.NewRepo(ctx, s.c.sess.DB)
+}
+
+func validID(id int64) error {
+	if id <= 0 {
+		return fmt.Errorf("invalid check id %d", id)
+	}
+	return nil
+}
+
+// ListHistory lists past checks, newest first.
+func (s *CheckService) ListHistory() ([]CheckHistoryEntryDTO, error) {
+	s.c.ready()
+	repo, err := s.repo(s.c.ctx)
+	if err != nil {
+		return nil, err
+	}
+	list, err := repo.List(s.c.ctx)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]CheckHistoryEntryDTO, 0, len(list))
+	for _, e := range list {
+		out = append(out, toHistoryDTO(e))
+	}
+	return out, nil
+}
+
+// GetCheck reopens a past check.
+func (s *CheckService) GetCheck(id int64) (CheckReportDTO, error) {
+	s.c.ready()
+	if err := validID(id); err != nil {
+		return CheckReportDTO{}, err
+	}
+	repo, err := s.repo(s.c.ctx)
+	if err != nil {
+		return CheckReportDTO{}, err
+	}
+	rec, err := repo.Get(s.c.ctx, id)
+	if err != nil {
+		return CheckReportDTO{}, err
+	}
+	return toCheckReportDTO(rec), nil
+}
+
+// DeleteCheck removes a check from the history (its 👎 triage rows stay).
+func (s *CheckService) DeleteCheck(id int64) error {
+	s.c.ready()
+	if err := validID(id); err != nil {
+		return err
+	}
+	repo, err := s.repo(s.c.ctx)
+	if err != nil {
+		return err
+	}
+	return repo.Delete(s.c.ctx, id)
+}
+
+// SetFeedback records 👍 ("up"), 👎 ("down") or no vote ("") on one claim.
+func (s *CheckService) SetFeedback(checkID int64, claimIndex int, vote, note string) error {
+	s.c.ready()
+	if err := validID(checkID); err != nil {
+		return err
+	}
+	repo, err := s.repo(s.c.ctx)
+	if err != nil {
+		return err
+	}
+	return repo.SetFeedback(s.c.ctx, checkID, claimIndex, vote, note)
+}
+
+// ListTriage lists every 👎 claim, newest first.
+func (s *CheckService) ListTriage() ([]TriageItemDTO, error) {
+	s.c.ready()
+	repo, err := s.repo(s.c.ctx)
+	if err != nil {
+		return nil, err
+	}
+	items, err := repo.Triage(s.c.ctx)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]TriageItemDTO, 0, len(items))
+	for _, f := range items {
+		out = append(out, toTriageDTO(f))
+	}
+	return out, nil
+}
+
+// ExportReport renders a check as "md" or "html" (self-contained).
+func (s *CheckService) ExportReport(checkID int64, format string) (CheckExportDTO, error) {
+	s.c.ready()
+	if err := validID(checkID); err != nil {
+		return CheckExportDTO{}, err
+	}
+	repo, err := s.repo(s.c.ctx)
+	if err != nil {
+		return CheckExportDTO{}, err
+	}
+	rec, err := repo.Get(s.c.ctx, checkID)
+	if err != nil {
+		return CheckExportDTO{}, err
+	}
+	text, err := checks.Export(rec, format)
+	if err != nil {
+		return CheckExportDTO{}, err
+	}
+	return CheckExportDTO{Format: format, Filename: fmt.Sprintf("draft-check-%d.%s", checkID, format), Text: text}, nil
+}
+
+// SaveReport asks where to save the export and writes it; it returns the
+// path, or "" when the user cancels.
+func (s *CheckService) SaveReport(checkID int64, format string) (string, error) {
+	exp, err := s.ExportReport(checkID, format)
+	if err != nil {
+		return "", err
+	}
+	path, err := runtime.SaveFileDialog(s.c.ctx, runtime.SaveDialogOptions{Title: "Export check report", DefaultFilename: exp.Filename})
+	if err != nil || path == "" {
+		return "", err
+	}
+	if err := os.WriteFile(path, []byte(exp.Text), 0o644); err != nil {
+		return "", fmt.Errorf("save report: %w", err)
+	}
+	return path, nil
 }

@@ -1,11 +1,67 @@
 package app
 
 import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
 	"github.com/wailsapp/wails/v2/pkg/runtime"
+
+	"continuity/backend/progress"
+	"continuity/backend/retrieve"
 )
 
-// CorpusService exposes the published corpus.
+// CorpusService exposes the published corpus and its index.
 type CorpusService struct{ c *core }
+
+// IndexWarningDTO is a located problem found while syncing.
+type IndexWarningDTO struct {
+	Path    string `json:"path"`
+	Message string `json:"message"`
+}
+
+// IndexStatsDTO describes the index.
+type IndexStatsDTO struct {
+	Documents int               `json:"documents"`
+	Chunks    int               `json:"chunks"`
+	LastSync  string            `json:"last_sync"` // RFC 3339; "" when never synced
+	Warnings  []IndexWarningDTO `json:"warnings"`
+	Repairs   []string          `json:"repairs"`
+}
+
+// SyncReportDTO is the result of a sync job.
+type SyncReportDTO struct {
+	Added     int               `json:"added"`
+	Updated   int               `json:"updated"`
+	Removed   int               `json:"removed"`
+	Unchanged int               `json:"unchanged"`
+	Documents int               `json:"documents"`
+	Chunks    int               `json:"chunks"`
+	Warnings  []IndexWarningDTO `json:"warnings"`
+}
+
+// SearchHitDTO is one ranked chunk; ranks are 0 when a list lacked it.
+type SearchHitDTO struct {
+	Rank        int      `json:"rank"`
+	DocID       string   `json:"doc_id"`
+	ChunkID     string   `json:"chunk_id"`
+	Title       string   `json:"title"`
+	URL         string   `json:"url"`
+	HeadingPath []string `json:"heading_path"`
+	Text        string   `json:"text"`
+	Score       float64  `json:"score"`
+	BM25Rank    int      `json:"bm25_rank"`
+	VectorRank  int      `json:"vector_rank"`
+}
+
+// SearchComparisonDTO holds the three rankings side by side.
+type SearchComparisonDTO struct {
+	Query  string         `json:"query"`
+	BM25   []SearchHitDTO `json:"bm25"`
+	Vector []SearchHitDTO `json:"vector"`
+	Hybrid []SearchHitDTO `json:"hybrid"`
+}
 
 // Summary counts the documents and drafts in the open workspace.
 func (s *CorpusService) Summary() (WorkspaceDTO, error) {
@@ -24,6 +80,86 @@ func (s *CorpusService) Summary() (WorkspaceDTO, error) {
 	}
 	return WorkspaceDTO{Root: sum.Root, ContentDir: sum.ContentDir, Documents: sum.Documents,
 		Drafts: drafts, HasGuidelines: sum.HasGuidelines, HasGolden: sum.HasGolden}, nil
+}
+
+// IndexStats reports the indexed counts, last sync time and warnings.
+func (s *CorpusService) IndexStats() (IndexStatsDTO, error) {
+	s.c.ready()
+	ix, err := s.c.sess.Index(s.c.ctx)
+	if err != nil {
+		return IndexStatsDTO{}, err
+	}
+	st, err := ix.Stats(s.c.ctx)
+	if err != nil {
+		return IndexStatsDTO{}, err
+	}
+	out := IndexStatsDTO{Documents: st.Documents, Chunks: st.Chunks, Warnings: []IndexWarningDTO{}, Repairs: append([]string{}, ix.Repairs...)}
+	if !st.LastSync.IsZero() {
+		out.LastSync = st.LastSync.Format(time.RFC3339)
+	}
+	for _, w := range st.Warnings {
+		out.Warnings = append(out.Warnings, IndexWarningDTO{Path: w.Path, Message: w.Message})
+	}
+	return out, nil
+}
+
+// Sync starts a sync of the workspace's content as a cancellable job and
+// returns its ID; progress and the SyncReportDTO arrive as job events.
+func (s *CorpusService) Sync() (string, error) {
+	s.c.ready()
+	ws, err := s.c.sess.Workspace(s.c.ctx)
+	if err != nil {
+		return "", err
+	}
+	content := ws.ContentDir()
+	return s.c.jobs.start("index-sync", func(ctx context.Context, report progress.Func) (any, error) {
+		ix, err := s.c.sess.Index(ctx)
+		if err != nil {
+			return nil, err
+		}
+		rep, err := ix.Sync(ctx, content, report)
+		if err != nil {
+			return nil, err
+		}
+		out := SyncReportDTO{Added: rep.Added, Updated: rep.Updated, Removed: rep.Removed, Unchanged: rep.Unchanged,
+			Documents: rep.Documents, Chunks: rep.Chunks, Warnings: []IndexWarningDTO{}}
+		for _, w := range rep.Warnings {
+			out.Warnings = append(out.Warnings, IndexWarningDTO{Path: w.Path, Message: w.Message})
+		}
+		return out, nil
+	}), nil
+}
+
+// Search runs query in all three modes so the playground can compare them.
+func (s *CorpusService) Search(query string, k int) (SearchComparisonDTO, error) {
+	s.c.ready()
+	query = strings.TrimSpace(query)
+	if query == "" || len(query) > 2000 {
+		return SearchComparisonDTO{}, fmt.Errorf("query must be 1 to 2000 characters")
+	}
+	if k < 1 || k > 50 {
+		return SearchComparisonDTO{}, fmt.Errorf("k must be between 1 and 50, got %d", k)
+	}
+	ix, err := s.c.sess.Index(s.c.ctx)
+	if err != nil {
+		return SearchComparisonDTO{}, err
+	}
+	out := SearchComparisonDTO{Query: query}
+	for _, m := range []struct {
+		mode retrieve.Mode
+		dst  *[]SearchHitDTO
+	}{{retrieve.BM25, &out.BM25}, {retrieve.Vector, &out.Vector}, {retrieve.Hybrid, &out.Hybrid}} {
+		hits, err := ix.Search(s.c.ctx, query, k, m.mode)
+		if err != nil {
+			return SearchComparisonDTO{}, err
+		}
+		*m.dst = make([]SearchHitDTO, 0, len(hits))
+		for _, h := range hits {
+			*m.dst = append(*m.dst, SearchHitDTO{Rank: h.Rank, DocID: h.DocID, ChunkID: h.ChunkID, Title: h.Title, URL: h.URL,
+				HeadingPath: h.HeadingPath, Text: h.Text, Score: h.Score, BM25Rank: h.BM25Rank, VectorRank: h.VectorRank})
+		}
+	}
+	return out, nil
 }
 
 // ChooseFolder opens the native folder dialog and returns the chosen path

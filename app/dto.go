@@ -30,6 +30,26 @@ type SettingsDTO struct {
 	TimeoutSeconds int       `json:"timeout_seconds"`
 	MaxConcurrency int       `json:"max_concurrency"`
 	MaxRetries     int       `json:"max_retries"`
+	APIVersion     string    `json:"api_version"` // classic Azure deployments only
+}
+
+// ModelPriceDTO is one row of the editable price table (USD per million tokens).
+type ModelPriceDTO struct {
+	Model         string  `json:"model"`
+	InputPerMTok  float64 `json:"input_per_mtok"`
+	OutputPerMTok float64 `json:"output_per_mtok"`
+}
+
+// ConnectionTestDTO is the result of one tiny call to the configured
+// endpoint. OK false comes with Message in plain words and Detail for
+// support; LatencyMS is 0 when nothing answered.
+type ConnectionTestDTO struct {
+	OK        bool   `json:"ok"`
+	BaseURL   string `json:"base_url"`
+	Model     string `json:"model"`
+	LatencyMS int64  `json:"latency_ms"`
+	Message   string `json:"message"`
+	Detail    string `json:"detail"`
 }
 
 // KeyStatusDTO says whether a key is set and where it lives; never the key.

@@ -1,14 +1,284 @@
 package app
 
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+	"sync"
+
+	"github.com/wailsapp/wails/v2/pkg/runtime"
+
+	"continuity/backend/eval"
+	"continuity/backend/evalwire"
+	"continuity/backend/golden"
+	"continuity/backend/progress"
+	"continuity/backend/scorecard"
+	"continuity/backend/xlsx"
+)
+
 // EvalService runs golden sets and reads scorecards.
 type EvalService struct{ c *core }
 
+var evalStores sync.Map // *core → *eval.Store
+
+func (s *EvalService) store() (*eval.Store, error) {
+	s.c.ready()
+	if st, ok := evalStores.Load(s.c); ok {
+		return st.(*eval.Store), nil
+	}
+	st, err := eval.OpenStore(s.c.ctx, s.c.sess.DB)
+	if err != nil {
+		return nil, err
+	}
+	actual, _ := evalStores.LoadOrStore(s.c, st)
+	return actual.(*eval.Store), nil
+}
+
 // DefaultThresholds are the release gate's defaults.
 func (s *EvalService) DefaultThresholds() []MetricThresholdDTO {
-	return []MetricThresholdDTO{
-		{"faithfulness", 0.90, "Share of the answer's claims that the retrieved passages support."},
-		{"answer_relevancy", 0.80, "How directly the answer addresses the question asked."},
-		{"context_recall", 0.80, "Share of the approved answer that the retrieved passages cover."},
-		{"id_context_recall", 0.80, "Share of the reference documents that retrieval found."},
+	var out []MetricThresholdDTO
+	th := scorecard.DefaultThresholds()
+	for _, m := range eval.AllMetrics {
+		if t, ok := th[m]; ok {
+			out = append(out, MetricThresholdDTO{Metric: string(m), Threshold: t, Meaning: scorecard.Meanings[string(m)]})
+		}
 	}
+	return out
+}
+
+func checkEngine(engine string, repeat int) error {
+	if engine != eval.EngineOffline && engine != eval.EngineLLM {
+		return fmt.Errorf("engine must be offline or llm, got %q", engine)
+	}
+	if repeat < 1 || repeat > 10 {
+		return fmt.Errorf("repeat must be between 1 and 10, got %d", repeat)
+	}
+	return nil
+}
+
+func checkRunID(id string) error {
+	if id == "" || len(id) > 64 || strings.ContainsAny(id, "/\\\x00") {
+		return fmt.Errorf("invalid run ID %q", id)
+	}
+	return nil
+}
+
+// Estimate counts the calls, tokens, cost and time of a run before it starts.
+func (s *EvalService) Estimate(set, engine string, repeat int) (EvalEstimateDTO, error) {
+	if err := golden.ValidateName(set); err != nil {
+		return EvalEstimateDTO{}, err
+	}
+	if err := checkEngine(engine, repeat); err != nil {
+		return EvalEstimateDTO{}, err
+	}
+	s.c.ready()
+	e, err := evalwire.EstimateSet(s.c.ctx, s.c.sess, set, engine, repeat)
+	if err != nil {
+		return EvalEstimateDTO{}, err
+	}
+	per := 0
+	for _, n := range e.CallsPerQuestion {
+		per += n
+	}
+	return EvalEstimateDTO{Set: set, Engine: engine, Questions: e.Questions, Calls: e.Calls, CallsPerQuestion: per,
+		InputTokens: e.InputTokens, OutputTokens: e.OutputTokens, Cost: e.Cost, CostKnown: e.CostKnown, Seconds: e.Seconds}, nil
+}
+
+// StartRun evaluates a golden set as a cancellable job and returns the job
+// ID; the job's result is the run ID. Each question is saved as it
+// finishes, so a cancelled or crashed run can be resumed.
+func (s *EvalService) StartRun(set, engine string, repeat int) (string, error) {
+	if err := golden.ValidateName(set); err != nil {
+		return "", err
+	}
+	if err := checkEngine(engine, repeat); err != nil {
+		return "", err
+	}
+	s.c.ready()
+	return s.c.jobs.start("eval", func(ctx context.Context, report progress.Func) (any, error) {
+		p, err := evalwire.Prepare(ctx, s.c.sess, set, evalwire.Options{Engine: engine, Repeat: repeat}, nil, stage(report, "syncing index"))
+		if err != nil {
+			return nil, err
+		}
+		defer p.Close()
+		run, err := p.Runner.Start(ctx, p.Run, p.Questions, report)
+		if err != nil {
+			return nil, err
+		}
+		return run.ID, nil
+	}), nil
+}
+
+// ResumeRun continues a cancelled or crashed run as a job.
+func (s *EvalService) ResumeRun(runID string) (string, error) {
+	if err := checkRunID(runID); err != nil {
+		return "", err
+	}
+	st, err := s.store()
+	if err != nil {
+		return "", err
+	}
+	run, err := st.Run(s.c.ctx, runID)
+	if err != nil {
+		return "", err
+	}
+	if run.Status == eval.StatusDone {
+		return "", fmt.Errorf("run %s already finished", runID)
+	}
+	var version int
+	fmt.Sscan(run.GoldenVersion, &version)
+	return s.c.jobs.start("eval", func(ctx context.Context, report progress.Func) (any, error) {
+		p, err := evalwire.Prepare(ctx, s.c.sess, run.GoldenSet, evalwire.Options{Engine: run.Engine, Repeat: run.Repeat, K: run.K, Version: version}, nil, stage(report, "syncing index"))
+		if err != nil {
+			return nil, err
+		}
+		defer p.Close()
+		if _, err := p.Runner.Resume(ctx, runID, p.Questions, report); err != nil {
+			return nil, err
+		}
+		return runID, nil
+	}), nil
+}
+
+// stage relabels a sub-step's progress so the bar says what is happening.
+func stage(report progress.Func, name string) progress.Func {
+	return func(e progress.Event) {
+		e.Stage = name
+		report.Report(e)
+	}
+}
+
+// ListRuns lists a set's runs, newest first ("" lists every set).
+func (s *EvalService) ListRuns(set string) ([]EvalRunDTO, error) {
+	if set != "" {
+		if err := golden.ValidateName(set); err != nil {
+			return nil, err
+		}
+	}
+	st, err := s.store()
+	if err != nil {
+		return nil, err
+	}
+	runs, err := st.Runs(s.c.ctx, set)
+	if err != nil {
+		return nil, err
+	}
+	pinned := map[string]string{}
+	out := make([]EvalRunDTO, 0, len(runs))
+	for i := len(runs) - 1; i >= 0; i-- {
+		r := runs[i]
+		p, ok := pinned[r.GoldenSet]
+		if !ok {
+			if p, err = evalwire.PinnedBaseline(s.c.ctx, s.c.sess.DB, r.GoldenSet); err != nil {
+				return nil, err
+			}
+			pinned[r.GoldenSet] = p
+		}
+		d := runDTO(r)
+		d.Pinned = p == r.ID
+		out = append(out, d)
+	}
+	return out, nil
+}
+
+// GetScorecard builds a run's scorecard. baseline is a run ID, "last",
+// "pinned" (the set's pinned baseline, else the last) or "" for none.
+func (s *EvalService) GetScorecard(runID, baseline string) (ScorecardDTO, error) {
+	sc, _, err := s.card(runID, baseline)
+	return sc, err
+}
+
+func (s *EvalService) card(runID, baseline string) (ScorecardDTO, *evalwire.Card, error) {
+	if err := checkRunID(runID); err != nil {
+		return ScorecardDTO{}, nil, err
+	}
+	if baseline != evalwire.BaselineNone && baseline != evalwire.BaselineLast && baseline != evalwire.BaselinePinned {
+		if err := checkRunID(baseline); err != nil {
+			return ScorecardDTO{}, nil, err
+		}
+	}
+	st, err := s.store()
+	if err != nil {
+		return ScorecardDTO{}, nil, err
+	}
+	ctx := s.c.ctx
+	c, err := evalwire.BuildCard(ctx, s.c.sess.DB, st, runID, baseline)
+	if err != nil {
+		return ScorecardDTO{}, nil, err
+	}
+	results, err := st.Results(ctx, runID)
+	if err != nil {
+		return ScorecardDTO{}, nil, err
+	}
+	var base []eval.QuestionResult
+	var baseRun *eval.Run
+	if d := c.Scorecard.Baseline; d != nil {
+		if base, err = st.Results(ctx, d.BaselineRunID); err != nil {
+			return ScorecardDTO{}, nil, err
+		}
+		r, err := st.Run(ctx, d.BaselineRunID)
+		if err != nil {
+			return ScorecardDTO{}, nil, err
+		}
+		baseRun = &r
+	}
+	return scorecardDTO(c, results, base, baseRun), c, nil
+}
+
+// SetBaseline pins a run as its golden set's baseline.
+func (s *EvalService) SetBaseline(runID string) (EvalRunDTO, error) {
+	if err := checkRunID(runID); err != nil {
+		return EvalRunDTO{}, err
+	}
+	st, err := s.store()
+	if err != nil {
+		return EvalRunDTO{}, err
+	}
+	run, err := evalwire.PinBaseline(s.c.ctx, s.c.sess.DB, st, runID)
+	if err != nil {
+		return EvalRunDTO{}, err
+	}
+	d := runDTO(run)
+	d.Pinned = true
+	return d, nil
+}
+
+// ExportScorecard asks where to save and writes the scorecard as xlsx
+// (conditional formatting and a chart) or self-contained html. It returns
+// the path, or "" when the dialog was cancelled.
+func (s *EvalService) ExportScorecard(runID, baseline, format string) (string, error) {
+	if format != "xlsx" && format != "html" {
+		return "", fmt.Errorf("export format must be xlsx or html, got %q", format)
+	}
+	_, c, err := s.card(runID, baseline)
+	if err != nil {
+		return "", err
+	}
+	filter := runtime.FileFilter{DisplayName: "Excel workbook (*.xlsx)", Pattern: "*.xlsx"}
+	if format == "html" {
+		filter = runtime.FileFilter{DisplayName: "Web page (*.html)", Pattern: "*.html"}
+	}
+	path, err := runtime.SaveFileDialog(s.c.ctx, runtime.SaveDialogOptions{Title: "Export scorecard",
+		DefaultFilename: "scorecard-" + runID + "." + format, Filters: []runtime.FileFilter{filter}})
+	if err != nil || path == "" {
+		return "", err
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return "", err
+	}
+	if format == "xlsx" {
+		err = xlsx.WriteScorecard(f, c.Scorecard, c.Trend)
+	} else {
+		err = scorecard.WriteHTML(f, c.Scorecard, c.Trend)
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return "", errors.Join(fmt.Errorf("export %s", path), err)
+	}
+	return path, nil
 }

@@ -1,9 +1,38 @@
 package app
 
-import "os"
+import (
+	"encoding/base64"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+
+	"github.com/wailsapp/wails/v2/pkg/runtime"
+
+	"continuity/backend/golden"
+	"continuity/backend/xlsx"
+)
 
 // GoldenService manages golden question sets.
 type GoldenService struct{ c *core }
+
+// goldenRepos holds one migrated repo per core (the service struct is
+// built positionally in app.go, so it carries no state of its own).
+var goldenRepos sync.Map // *core → *golden.Repo
+
+func (s *GoldenService) repo() (*golden.Repo, error) {
+	s.c.ready()
+	if r, ok := goldenRepos.Load(s.c); ok {
+		return r.(*golden.Repo), nil
+	}
+	r, err := golden.NewRepo(s.c.ctx, s.c.sess.DB)
+	if err != nil {
+		return nil, err
+	}
+	actual, _ := goldenRepos.LoadOrStore(s.c, r)
+	return actual.(*golden.Repo), nil
+}
 
 // WorkspaceFile reports the workspace's golden set file.
 func (s *GoldenService) WorkspaceFile() (GoldenStatusDTO, error) {
@@ -14,4 +43,292 @@ func (s *GoldenService) WorkspaceFile() (GoldenStatusDTO, error) {
 	}
 	_, statErr := os.Stat(ws.GoldenPath())
 	return GoldenStatusDTO{Path: ws.GoldenPath(), Exists: statErr == nil}, nil
+}
+
+// ListSets returns every golden set.
+func (s *GoldenService) ListSets() ([]GoldenSetDTO, error) {
+	r, err := s.repo()
+	if err != nil {
+		return nil, err
+	}
+	sets, err := r.List(s.c.ctx)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]GoldenSetDTO, len(sets))
+	for i, st := range sets {
+		out[i] = setDTO(st)
+	}
+	return out, nil
+}
+
+// GetSet returns a set's rows with every validation issue.
+func (s *GoldenService) GetSet(name string) (GoldenSetViewDTO, error) {
+	if err := golden.ValidateName(name); err != nil {
+		return GoldenSetViewDTO{}, err
+	}
+	r, err := s.repo()
+	if err != nil {
+		return GoldenSetViewDTO{}, err
+	}
+	return s.view(r, name)
+}
+
+func (s *GoldenService) view(r *golden.Repo, name string) (GoldenSetViewDTO, error) {
+	ctx := s.c.ctx
+	st, err := r.Set(ctx, name)
+	if err != nil {
+		return GoldenSetViewDTO{}, err
+	}
+	rows, err := r.Rows(ctx, name)
+	if err != nil {
+		return GoldenSetViewDTO{}, err
+	}
+	v := GoldenSetViewDTO{Set: setDTO(st), Rows: make([]GoldenRowDTO, len(rows)), Issues: []GoldenIssueDTO{}}
+	for i, row := range rows {
+		v.Rows[i] = rowDTO(row)
+	}
+	issues := golden.Check(rows, nil)
+	if docs, err := goldenDocs(ctx, s.c.sess); err != nil {
+		v.ValidationNote = "corpus checks not run: " + err.Error()
+	} else if more, err := golden.CheckCorpus(ctx, rows, nil, docs); err != nil {
+		v.ValidationNote = "corpus checks not run: " + err.Error()
+	} else {
+		issues = append(issues, more...)
+	}
+	for _, is := range issues {
+		v.Issues = append(v.Issues, GoldenIssueDTO{Severity: string(is.Severity), RowID: is.RowID, Position: is.Row,
+			Field: string(is.Field), Message: is.Message})
+	}
+	return v, nil
+}
+
+// CreateSet makes an empty set.
+func (s *GoldenService) CreateSet(name, description string) (GoldenSetViewDTO, error) {
+	if len(description) > 2000 {
+		return GoldenSetViewDTO{}, fmt.Errorf("%w: description longer than 2000 characters", golden.ErrInvalid)
+	}
+	r, err := s.repo()
+	if err != nil {
+		return GoldenSetViewDTO{}, err
+	}
+	if _, err := r.Create(s.c.ctx, name, description, golden.CurrentUser()); err != nil {
+		return GoldenSetViewDTO{}, err
+	}
+	return s.view(r, name)
+}
+
+// DeleteSet removes a set and its history.
+func (s *GoldenService) DeleteSet(name string) error {
+	if err := golden.ValidateName(name); err != nil {
+		return err
+	}
+	r, err := s.repo()
+	if err != nil {
+		return err
+	}
+	return r.Delete(s.c.ctx, name)
+}
+
+// UpdateCell saves one edited cell at once and returns the refreshed set.
+func (s *GoldenService) UpdateCell(set, rowID, field, value string) (GoldenSetViewDTO, error) {
+	f, ok := golden.ParseField(field)
+	if !ok {
+		return GoldenSetViewDTO{}, fmt.Errorf("%w: unknown field %q", golden.ErrInvalid, field)
+	}
+	if len([]rune(value)) > xlsx.MaxCellChars {
+		return GoldenSetViewDTO{}, fmt.Errorf("%w: %s is longer than %d characters", golden.ErrInvalid, f.Label(), xlsx.MaxCellChars)
+	}
+	return s.edit(set, rowID, func(r *golden.Repo) error {
+		_, err := r.UpdateCell(s.c.ctx, set, rowID, f, value, golden.CurrentUser())
+		return err
+	})
+}
+
+// AddRow appends an empty routine row with the next ID.
+func (s *GoldenService) AddRow(set string) (GoldenSetViewDTO, error) {
+	return s.edit(set, "", func(r *golden.Repo) error {
+		_, _, err := r.AddRow(s.c.ctx, set, golden.Row{Category: golden.Routine}, golden.CurrentUser())
+		return err
+	})
+}
+
+// DeleteRow removes one row.
+func (s *GoldenService) DeleteRow(set, rowID string) (GoldenSetViewDTO, error) {
+	return s.edit(set, rowID, func(r *golden.Repo) error {
+		_, err := r.DeleteRow(s.c.ctx, set, rowID, golden.CurrentUser())
+		return err
+	})
+}
+
+func (s *GoldenService) edit(set, rowID string, fn func(*golden.Repo) error) (GoldenSetViewDTO, error) {
+	if err := golden.ValidateName(set); err != nil {
+		return GoldenSetViewDTO{}, err
+	}
+	if len(rowID) > 200 {
+		return GoldenSetViewDTO{}, fmt.Errorf("%w: row ID too long", golden.ErrInvalid)
+	}
+	r, err := s.repo()
+	if err != nil {
+		return GoldenSetViewDTO{}, err
+	}
+	if err := fn(r); err != nil {
+		return GoldenSetViewDTO{}, err
+	}
+	return s.view(r, set)
+}
+
+// Versions lists a set's saved versions, newest first.
+func (s *GoldenService) Versions(set string) ([]GoldenVersionDTO, error) {
+	if err := golden.ValidateName(set); err != nil {
+		return nil, err
+	}
+	r, err := s.repo()
+	if err != nil {
+		return nil, err
+	}
+	vs, err := r.Versions(s.c.ctx, set)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]GoldenVersionDTO, len(vs))
+	for i, v := range vs {
+		out[i] = GoldenVersionDTO(v)
+	}
+	return out, nil
+}
+
+// Restore makes an earlier version current (as a new version).
+func (s *GoldenService) Restore(set string, version int) (GoldenSetViewDTO, error) {
+	if version < 1 {
+		return GoldenSetViewDTO{}, fmt.Errorf("%w: version must be 1 or more", golden.ErrInvalid)
+	}
+	return s.edit(set, "", func(r *golden.Repo) error {
+		_, err := r.Restore(s.c.ctx, set, version, golden.CurrentUser())
+		return err
+	})
+}
+
+// ImportDialog asks for a workbook with the native dialog and imports it
+// into set (default: the file name). All or nothing unless validOnly.
+func (s *GoldenService) ImportDialog(set string, validOnly bool) (GoldenImportDTO, error) {
+	s.c.ready()
+	path, err := runtime.OpenFileDialog(s.c.ctx, runtime.OpenDialogOptions{Title: "Import a golden set",
+		Filters: []runtime.FileFilter{{DisplayName: "Excel workbooks (*.xlsx)", Pattern: "*.xlsx"}}})
+	if err != nil {
+		return GoldenImportDTO{}, err
+	}
+	if path == "" {
+		return GoldenImportDTO{Cancelled: true, Errors: []GoldenProblemDTO{}, Warnings: []GoldenProblemDTO{}}, nil
+	}
+	return s.importFile(path, set, validOnly)
+}
+
+// ImportWorkspaceFile imports the workspace's golden.xlsx.
+func (s *GoldenService) ImportWorkspaceFile(set string, validOnly bool) (GoldenImportDTO, error) {
+	st, err := s.WorkspaceFile()
+	if err != nil {
+		return GoldenImportDTO{}, err
+	}
+	return s.importFile(st.Path, set, validOnly)
+}
+
+// importFile imports a workbook from a path the user chose (never a bound
+// method: a script must not name arbitrary files).
+func (s *GoldenService) importFile(path, set string, validOnly bool) (GoldenImportDTO, error) {
+	s.c.ready()
+	if !strings.EqualFold(filepath.Ext(path), ".xlsx") {
+		return GoldenImportDTO{}, fmt.Errorf("%w: choose an .xlsx workbook", golden.ErrInvalid)
+	}
+	res, err := xlsx.ReadFile(s.c.ctx, path)
+	if err != nil {
+		return GoldenImportDTO{}, err
+	}
+	return s.commit(path, res, set, validOnly)
+}
+
+// maxDropBase64 bounds a dropped file's base64 text (4/3 of the byte limit).
+const maxDropBase64 = xlsx.MaxFileSize/3*4 + 4
+
+// ImportBytes imports a workbook dropped on the window, sent as base64.
+func (s *GoldenService) ImportBytes(fileName, dataBase64, set string, validOnly bool) (GoldenImportDTO, error) {
+	s.c.ready()
+	if len(dataBase64) > maxDropBase64 {
+		return GoldenImportDTO{}, fmt.Errorf("%w: %s is larger than the %d MB import limit", golden.ErrInvalid, filepath.Base(fileName), xlsx.MaxFileSize>>20)
+	}
+	data, err := base64.StdEncoding.DecodeString(dataBase64)
+	if err != nil {
+		return GoldenImportDTO{}, fmt.Errorf("%w: the dropped file did not arrive intact: %v", golden.ErrInvalid, err)
+	}
+	name := filepath.Base(fileName)
+	res, err := xlsx.ReadBytes(s.c.ctx, name, data)
+	if err != nil {
+		return GoldenImportDTO{}, err
+	}
+	return s.commit(name, res, set, validOnly)
+}
+
+func (s *GoldenService) commit(file string, res xlsx.Result, set string, validOnly bool) (GoldenImportDTO, error) {
+	ctx := s.c.ctx
+	if set == "" {
+		set = strings.TrimSuffix(filepath.Base(file), filepath.Ext(file))
+	}
+	if err := golden.ValidateName(set); err != nil {
+		return GoldenImportDTO{}, err
+	}
+	r, err := s.repo()
+	if err != nil {
+		return GoldenImportDTO{}, err
+	}
+	rows, nums := res.Rows, res.RowNums
+	if validOnly {
+		rows, nums = res.ValidRows()
+	}
+	warnings := res.Warnings
+	if len(rows) > 0 {
+		docs, err := goldenDocs(ctx, s.c.sess)
+		if err != nil {
+			return GoldenImportDTO{}, err
+		}
+		issues, err := golden.CheckCorpus(ctx, rows, nums, docs)
+		if err != nil {
+			return GoldenImportDTO{}, err
+		}
+		for _, is := range issues {
+			warnings = append(warnings, res.Locate(is))
+		}
+	}
+	out := GoldenImportDTO{File: file, Set: set, Errors: problemDTOs(res.Errors), Warnings: problemDTOs(warnings)}
+	if len(res.Errors) == 0 || (validOnly && len(rows) > 0) {
+		summary := fmt.Sprintf("imported %s (%d rows)", filepath.Base(file), len(rows))
+		if _, err := r.Save(ctx, set, "", golden.CurrentUser(), summary, rows); err != nil {
+			return GoldenImportDTO{}, err
+		}
+		out.Saved, out.Imported = true, len(rows)
+	}
+	return out, nil
+}
+
+// ExportDialog asks where to save and writes the set; "" when cancelled.
+func (s *GoldenService) ExportDialog(set string) (string, error) {
+	if err := golden.ValidateName(set); err != nil {
+		return "", err
+	}
+	r, err := s.repo()
+	if err != nil {
+		return "", err
+	}
+	rows, err := r.Rows(s.c.ctx, set)
+	if err != nil {
+		return "", err
+	}
+	path, err := runtime.SaveFileDialog(s.c.ctx, runtime.SaveDialogOptions{Title: "Export golden set", DefaultFilename: set + ".xlsx",
+		Filters: []runtime.FileFilter{{DisplayName: "Excel workbooks (*.xlsx)", Pattern: "*.xlsx"}}})
+	if err != nil || path == "" {
+		return "", err
+	}
+	if !strings.EqualFold(filepath.Ext(path), ".xlsx") {
+		path += ".xlsx"
+	}
+	return path, xlsx.WriteFile(path, rows)
 }

@@ -15,9 +15,12 @@ trap cleanup EXIT
 
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 
+# A copy of the sample workspace: tests may save guidelines or golden sets.
+cp -r corpus "$WORK/corpus"
+
 PORT=$(free_port)
 assetdir=frontend/dist devserver=127.0.0.1:$PORT loglevel=Error \
-  "$BIN/continuity-dev" --data "$WORK/data" --corpus corpus >"$OUT/app-dev.log" 2>&1 &
+  "$BIN/continuity-dev" --data "$WORK/data" --corpus "$WORK/corpus" >"$OUT/app-dev.log" 2>&1 &
 PIDS+=($!)
 for _ in $(seq 1 100); do
   curl -sf "http://127.0.0.1:$PORT/" >/dev/null && break
@@ -29,7 +32,7 @@ curl -sf "http://127.0.0.1:$PORT/" >/dev/null || { echo "dev app did not start";
 kill "${PIDS[0]}"; wait "${PIDS[0]}" 2>/dev/null || true; PIDS=()
 
 # Smoke: the production binary's real window.
-"$BIN/continuity-desktop" --data "$WORK/data-prod" --corpus corpus >"$OUT/app-prod.log" 2>&1 &
+"$BIN/continuity-desktop" --data "$WORK/data-prod" --corpus "$WORK/corpus" >"$OUT/app-prod.log" 2>&1 &
 PIDS+=($!)
 for _ in $(seq 1 100); do
   xdotool search --name '^Continuity$' >/dev/null 2>&1 && break

@@ -1,11 +1,3 @@
-// Package llm is the only package that talks to a model. It wraps openai-go
-// (any OpenAI-compatible endpoint) behind a provider-neutral request type,
-// validates structured replies, retries, accounts for every call and keeps
-// untrusted text fenced. Consumers declare their own small interfaces, e.g.
-//
-//	type completer interface {
-//		CompleteJSON(ctx context.Context, req llm.Request, out any) (llm.Response, error)
-//	}
 package llm
 
 import "time"
@@ -48,11 +40,16 @@ type Usage struct {
 	OutputTokens int
 }
 
-// Response is a completed call.
+// Response is a completed call. Role, Prompt and PromptVersion echo the
+// request so every stored result can say what produced it.
 type Response struct {
-	Content string
-	Model   string // the model that answered, as the server reported it
-	Usage   Usage
-	Latency time.Duration
-	Retries int
+	Content       string
+	Model         string // the model that answered, as the server reported it
+	Usage         Usage
+	UsageReported bool // false when the server sent no usage; Usage is then zero, not measured
+	Latency       time.Duration
+	Retries       int
+	Role          Role
+	Prompt        string
+	PromptVersion string
 }

@@ -4,6 +4,7 @@ package session
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io/fs"
 	"log/slog"
@@ -33,6 +34,7 @@ type Session struct {
 
 	corpusFlag string
 	sample     fs.FS
+	index      indexHolder
 }
 
 // Open opens the data dir and database.
@@ -91,5 +93,5 @@ func (s *Session) Workspace(ctx context.Context) (workspace.Workspace, error) {
 	return workspace.Open(dir)
 }
 
-// Close releases the database.
-func (s *Session) Close() error { return s.DB.Close() }
+// Close releases the index and the database.
+func (s *Session) Close() error { return errors.Join(s.closeIndex(), s.DB.Close()) }

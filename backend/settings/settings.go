@@ -40,6 +40,9 @@ type Settings struct {
 	TimeoutSeconds int    `json:"timeout_seconds"`
 	MaxConcurrency int    `json:"max_concurrency"`
 	MaxRetries     int    `json:"max_retries"`
+	// APIVersion is only for classic Azure OpenAI deployment URLs
+	// (https://RESOURCE.openai.azure.com with api-version=…); empty otherwise.
+	APIVersion string `json:"api_version"`
 }
 
 // Defaults is what a first run uses: the offline engine, so nothing needs a
@@ -82,6 +85,9 @@ func (s Settings) Validate() error {
 	}
 	if s.MaxRetries < 0 || s.MaxRetries > 10 {
 		return bad("max_retries", "must be 0..10")
+	}
+	if len(s.APIVersion) > 40 || strings.ContainsAny(s.APIVersion, " /?&#") {
+		return bad("api_version", fmt.Sprintf("%q is not an api-version such as 2024-10-21", s.APIVersion))
 	}
 	if s.Engine == EngineLLM && strings.TrimSpace(s.Models.Answer) == "" {
 		return bad("models.answer", "required for the llm engine")

@@ -22,6 +22,8 @@ func TestValidate(t *testing.T) {
 		{"ftp url", func(s *Settings) { s.BaseURL = "ftp://x" }, false},
 		{"credentials in url", func(s *Settings) { s.BaseURL = "https://u:p@api.example" }, false},
 		{"zero timeout", func(s *Settings) { s.TimeoutSeconds = 0 }, false},
+		{"azure api version", func(s *Settings) { s.APIVersion = "2024-10-21" }, true},
+		{"api version with query", func(s *Settings) { s.APIVersion = "x&y=1" }, false},
 		{"llm without answer model", func(s *Settings) { s.Engine = EngineLLM; s.Models.Answer = " " }, false},
 	}
 	for _, c := range cases {

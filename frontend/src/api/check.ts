@@ -1,7 +1,36 @@
 import * as Check from '../../wailsjs/go/app/CheckService';
+import type { app } from '../../wailsjs/go/models';
+import { BrowserOpenURL } from '../../wailsjs/runtime/runtime';
 import { call } from './call';
 
+export type CheckReport = app.CheckReportDTO;
+export type CheckClaim = app.CheckClaimDTO;
+export type CheckEvidence = app.CheckEvidenceDTO;
+export type CheckHistoryEntry = app.CheckHistoryEntryDTO;
+export type TriageItem = app.TriageItemDTO;
+export type CheckExport = app.CheckExportDTO;
+export type Verdict = 'supported' | 'contradicted' | 'not_covered';
+export type Vote = 'up' | 'down' | '';
+export type CheckEngine = '' | 'offline' | 'llm';
+
+// Draft check calls. check() starts a job; its result (a CheckReport) comes
+// in the job:done event and is already in the history.
 export const check = {
   listDrafts: () => call('Check.ListDrafts', () => Check.ListDrafts()),
   readDraft: (name: string) => call('Check.ReadDraft', () => Check.ReadDraft(name)),
+  check: (text: string, engine: CheckEngine) => call('Check.Check', () => Check.Check(text, engine)),
+  listHistory: () => call('Check.ListHistory', () => Check.ListHistory()),
+  getCheck: (id: number) => call('Check.GetCheck', () => Check.GetCheck(id)),
+  deleteCheck: (id: number) => call('Check.DeleteCheck', () => Check.DeleteCheck(id)),
+  setFeedback: (id: number, claimIndex: number, vote: Vote, note: string) =>
+    call('Check.SetFeedback', () => Check.SetFeedback(id, claimIndex, vote, note)),
+  listTriage: () => call('Check.ListTriage', () => Check.ListTriage()),
+  exportReport: (id: number, format: 'md' | 'html') => call('Check.ExportReport', () => Check.ExportReport(id, format)),
+  saveReport: (id: number, format: 'md' | 'html') => call('Check.SaveReport', () => Check.SaveReport(id, format)),
 };
+
+/** Opens a corpus page in the system browser; only http(s) links. */
+export function openExternal(url: string) {
+  if (!/^https?:\/\//i.test(url)) return;
+  BrowserOpenURL(url);
+}

@@ -10,8 +10,8 @@ import { voice } from './voice';
 
 export { ApiError } from './call';
 export type { WorkspaceSummary } from './corpus';
-export type { GoldenStatus } from './golden';
-export type { MetricThreshold } from './evals';
+export type { GoldenStatus, GoldenSet, GoldenRow, GoldenIssue, GoldenSetView, GoldenVersion, GoldenImport, GoldenProblem, GoldenField } from './golden';
+export type { MetricThreshold, EvalEstimate, EvalRun, Scorecard, MetricTile, EvalQuestion, EvalEngine } from './evals';
 export type { KeyStatus, SettingsData } from './settings';
 
 export const api = { corpus, check, voice, golden, eval: evals, settings, jobs };

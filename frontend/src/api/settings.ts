@@ -4,6 +4,8 @@ import { call } from './call';
 
 export type SettingsData = app.SettingsDTO;
 export type KeyStatus = app.KeyStatusDTO;
+export type ConnectionTest = app.ConnectionTestDTO;
+export type ModelPrice = app.ModelPriceDTO;
 
 export const settings = {
   get: () => call('Settings.Get', () => Settings.Get()),
@@ -11,4 +13,7 @@ export const settings = {
   keyStatus: () => call('Settings.KeyStatus', () => Settings.KeyStatus()),
   setApiKey: (k: string) => call('Settings.SetAPIKey', () => Settings.SetAPIKey(k)),
   clearApiKey: () => call('Settings.ClearAPIKey', () => Settings.ClearAPIKey()),
+  testConnection: () => call('Settings.TestConnection', () => Settings.TestConnection()),
+  prices: () => call('Settings.Prices', () => Settings.Prices()),
+  savePrices: (rows: ModelPrice[]) => call('Settings.SavePrices', () => Settings.SavePrices(rows)),
 };

@@ -6,6 +6,7 @@ vi.mock('../api', () => ({
     corpus: {
       summary: vi.fn().mockResolvedValue({ root: '/w', content_dir: '/w/content', documents: 43, drafts: ['a.md'], has_guidelines: true, has_golden: false }),
       chooseFolder: vi.fn(),
+      indexStats: vi.fn().mockResolvedValue({ documents: 43, chunks: 243, last_sync: '', warnings: [], repairs: [] }),
     },
     check: { listDrafts: vi.fn().mockResolvedValue(['pricing-faq.md']), readDraft: vi.fn().mockResolvedValue('# Pricing\n\nBody') },
     golden: { workspaceFile: vi.fn().mockResolvedValue({ path: '/w/golden.xlsx', exists: false }) },

@@ -1,5 +1,754 @@
 export namespace app {
 	
+	export class BaselineDTO {
+	    run_id: string;
+	    started_at: string;
+	    regressions: number;
+	    improvements: number;
+	    new_errors: number;
+	    fixed_errors: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new BaselineDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.run_id = source["run_id"];
+	        this.started_at = source["started_at"];
+	        this.regressions = source["regressions"];
+	        this.improvements = source["improvements"];
+	        this.new_errors = source["new_errors"];
+	        this.fixed_errors = source["fixed_errors"];
+	    }
+	}
+	export class CategoryMetricDTO {
+	    metric: string;
+	    mean?: number;
+	    threshold?: number;
+	    baseline?: number;
+	    measured: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new CategoryMetricDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.metric = source["metric"];
+	        this.mean = source["mean"];
+	        this.threshold = source["threshold"];
+	        this.baseline = source["baseline"];
+	        this.measured = source["measured"];
+	    }
+	}
+	export class CategoryDTO {
+	    category: string;
+	    n: number;
+	    metrics: CategoryMetricDTO[];
+	
+	    static createFrom(source: any = {}) {
+	        return new CategoryDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.category = source["category"];
+	        this.n = source["n"];
+	        this.metrics = this.convertValues(source["metrics"], CategoryMetricDTO);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	
+	export class CheckSearchedDTO {
+	    passages: number;
+	    documents: string[];
+	
+	    static createFrom(source: any = {}) {
+	        return new CheckSearchedDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.passages = source["passages"];
+	        this.documents = source["documents"];
+	    }
+	}
+	export class CheckEvidenceDTO {
+	    doc_id: string;
+	    chunk_id: string;
+	    title: string;
+	    quote: string;
+	    url: string;
+	    chunk_text: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new CheckEvidenceDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.doc_id = source["doc_id"];
+	        this.chunk_id = source["chunk_id"];
+	        this.title = source["title"];
+	        this.quote = source["quote"];
+	        this.url = source["url"];
+	        this.chunk_text = source["chunk_text"];
+	    }
+	}
+	export class CheckClaimDTO {
+	    index: number;
+	    paragraph: number;
+	    text: string;
+	    start: number;
+	    end: number;
+	    verdict: string;
+	    explanation: string;
+	    evidence: CheckEvidenceDTO[];
+	    flags: string[];
+	    searched: CheckSearchedDTO;
+	    vote: string;
+	    note: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new CheckClaimDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.index = source["index"];
+	        this.paragraph = source["paragraph"];
+	        this.text = source["text"];
+	        this.start = source["start"];
+	        this.end = source["end"];
+	        this.verdict = source["verdict"];
+	        this.explanation = source["explanation"];
+	        this.evidence = this.convertValues(source["evidence"], CheckEvidenceDTO);
+	        this.flags = source["flags"];
+	        this.searched = this.convertValues(source["searched"], CheckSearchedDTO);
+	        this.vote = source["vote"];
+	        this.note = source["note"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	
+	export class CheckExportDTO {
+	    format: string;
+	    filename: string;
+	    text: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new CheckExportDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.format = source["format"];
+	        this.filename = source["filename"];
+	        this.text = source["text"];
+	    }
+	}
+	export class CheckSummaryDTO {
+	    supported: number;
+	    contradicted: number;
+	    not_covered: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new CheckSummaryDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.supported = source["supported"];
+	        this.contradicted = source["contradicted"];
+	        this.not_covered = source["not_covered"];
+	    }
+	}
+	export class CheckHistoryEntryDTO {
+	    id: number;
+	    created_at: string;
+	    source: string;
+	    title: string;
+	    engine: string;
+	    model: string;
+	    engine_label: string;
+	    summary: CheckSummaryDTO;
+	
+	    static createFrom(source: any = {}) {
+	        return new CheckHistoryEntryDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.id = source["id"];
+	        this.created_at = source["created_at"];
+	        this.source = source["source"];
+	        this.title = source["title"];
+	        this.engine = source["engine"];
+	        this.model = source["model"];
+	        this.engine_label = source["engine_label"];
+	        this.summary = this.convertValues(source["summary"], CheckSummaryDTO);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class CheckReportDTO {
+	    id: number;
+	    created_at: string;
+	    source: string;
+	    title: string;
+	    draft: string;
+	    engine: string;
+	    model: string;
+	    engine_label: string;
+	    prompt_versions: Record<string, string>;
+	    corpus_docs: number;
+	    claims: CheckClaimDTO[];
+	    summary: CheckSummaryDTO;
+	
+	    static createFrom(source: any = {}) {
+	        return new CheckReportDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.id = source["id"];
+	        this.created_at = source["created_at"];
+	        this.source = source["source"];
+	        this.title = source["title"];
+	        this.draft = source["draft"];
+	        this.engine = source["engine"];
+	        this.model = source["model"];
+	        this.engine_label = source["engine_label"];
+	        this.prompt_versions = source["prompt_versions"];
+	        this.corpus_docs = source["corpus_docs"];
+	        this.claims = this.convertValues(source["claims"], CheckClaimDTO);
+	        this.summary = this.convertValues(source["summary"], CheckSummaryDTO);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	
+	
+	export class ClaimCheckDTO {
+	    claim: string;
+	    verdict: string;
+	    reason: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new ClaimCheckDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.claim = source["claim"];
+	        this.verdict = source["verdict"];
+	        this.reason = source["reason"];
+	    }
+	}
+	export class ConnectionTestDTO {
+	    ok: boolean;
+	    base_url: string;
+	    model: string;
+	    latency_ms: number;
+	    message: string;
+	    detail: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new ConnectionTestDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.ok = source["ok"];
+	        this.base_url = source["base_url"];
+	        this.model = source["model"];
+	        this.latency_ms = source["latency_ms"];
+	        this.message = source["message"];
+	        this.detail = source["detail"];
+	    }
+	}
+	export class EvalEstimateDTO {
+	    set: string;
+	    engine: string;
+	    questions: number;
+	    calls: number;
+	    calls_per_question: number;
+	    input_tokens: number;
+	    output_tokens: number;
+	    cost: number;
+	    cost_known: boolean;
+	    seconds: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new EvalEstimateDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.set = source["set"];
+	        this.engine = source["engine"];
+	        this.questions = source["questions"];
+	        this.calls = source["calls"];
+	        this.calls_per_question = source["calls_per_question"];
+	        this.input_tokens = source["input_tokens"];
+	        this.output_tokens = source["output_tokens"];
+	        this.cost = source["cost"];
+	        this.cost_known = source["cost_known"];
+	        this.seconds = source["seconds"];
+	    }
+	}
+	export class NotMeasuredDTO {
+	    metric: string;
+	    reason: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new NotMeasuredDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.metric = source["metric"];
+	        this.reason = source["reason"];
+	    }
+	}
+	export class QuestionScoreDTO {
+	    metric: string;
+	    value: number;
+	    baseline?: number;
+	    delta?: number;
+	    below: boolean;
+	    flaky: boolean;
+	    method: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new QuestionScoreDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.metric = source["metric"];
+	        this.value = source["value"];
+	        this.baseline = source["baseline"];
+	        this.delta = source["delta"];
+	        this.below = source["below"];
+	        this.flaky = source["flaky"];
+	        this.method = source["method"];
+	    }
+	}
+	export class RetrievedDTO {
+	    rank: number;
+	    doc_id: string;
+	    chunk_id: string;
+	    title: string;
+	    text: string;
+	    hit: boolean;
+	
+	    static createFrom(source: any = {}) {
+	        return new RetrievedDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.rank = source["rank"];
+	        this.doc_id = source["doc_id"];
+	        this.chunk_id = source["chunk_id"];
+	        this.title = source["title"];
+	        this.text = source["text"];
+	        this.hit = source["hit"];
+	    }
+	}
+	export class ReferenceDocDTO {
+	    doc_id: string;
+	    found: boolean;
+	
+	    static createFrom(source: any = {}) {
+	        return new ReferenceDocDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.doc_id = source["doc_id"];
+	        this.found = source["found"];
+	    }
+	}
+	export class EvalQuestionDTO {
+	    id: string;
+	    category: string;
+	    question: string;
+	    status: string;
+	    change: string;
+	    worst_delta: number;
+	    answer: string;
+	    baseline_answer: string;
+	    refused: boolean;
+	    reference: string;
+	    references: ReferenceDocDTO[];
+	    supporting_line: string;
+	    retrieved: RetrievedDTO[];
+	    scores: QuestionScoreDTO[];
+	    not_measured: NotMeasuredDTO[];
+	    claims: ClaimCheckDTO[];
+	    evidence: string[];
+	    why: string[];
+	    error: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new EvalQuestionDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.id = source["id"];
+	        this.category = source["category"];
+	        this.question = source["question"];
+	        this.status = source["status"];
+	        this.change = source["change"];
+	        this.worst_delta = source["worst_delta"];
+	        this.answer = source["answer"];
+	        this.baseline_answer = source["baseline_answer"];
+	        this.refused = source["refused"];
+	        this.reference = source["reference"];
+	        this.references = this.convertValues(source["references"], ReferenceDocDTO);
+	        this.supporting_line = source["supporting_line"];
+	        this.retrieved = this.convertValues(source["retrieved"], RetrievedDTO);
+	        this.scores = this.convertValues(source["scores"], QuestionScoreDTO);
+	        this.not_measured = this.convertValues(source["not_measured"], NotMeasuredDTO);
+	        this.claims = this.convertValues(source["claims"], ClaimCheckDTO);
+	        this.evidence = source["evidence"];
+	        this.why = source["why"];
+	        this.error = source["error"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class KVDTO {
+	    key: string;
+	    value: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new KVDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.key = source["key"];
+	        this.value = source["value"];
+	    }
+	}
+	export class EvalRunDTO {
+	    id: string;
+	    status: string;
+	    started_at: string;
+	    finished_at: string;
+	    engine: string;
+	    answer_model: string;
+	    judge_model: string;
+	    embed_model: string;
+	    golden_set: string;
+	    golden_version: string;
+	    corpus_fingerprint: string;
+	    questions: number;
+	    repeat: number;
+	    settings: KVDTO[];
+	    gate_pass?: boolean;
+	    pinned: boolean;
+	    prompt_versions: KVDTO[];
+	    notes: string[];
+	
+	    static createFrom(source: any = {}) {
+	        return new EvalRunDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.id = source["id"];
+	        this.status = source["status"];
+	        this.started_at = source["started_at"];
+	        this.finished_at = source["finished_at"];
+	        this.engine = source["engine"];
+	        this.answer_model = source["answer_model"];
+	        this.judge_model = source["judge_model"];
+	        this.embed_model = source["embed_model"];
+	        this.golden_set = source["golden_set"];
+	        this.golden_version = source["golden_version"];
+	        this.corpus_fingerprint = source["corpus_fingerprint"];
+	        this.questions = source["questions"];
+	        this.repeat = source["repeat"];
+	        this.settings = this.convertValues(source["settings"], KVDTO);
+	        this.gate_pass = source["gate_pass"];
+	        this.pinned = source["pinned"];
+	        this.prompt_versions = this.convertValues(source["prompt_versions"], KVDTO);
+	        this.notes = source["notes"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class GoldenProblemDTO {
+	    sheet: string;
+	    row: number;
+	    column: string;
+	    message: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new GoldenProblemDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.sheet = source["sheet"];
+	        this.row = source["row"];
+	        this.column = source["column"];
+	        this.message = source["message"];
+	    }
+	}
+	export class GoldenImportDTO {
+	    cancelled: boolean;
+	    file: string;
+	    set: string;
+	    imported: number;
+	    saved: boolean;
+	    errors: GoldenProblemDTO[];
+	    warnings: GoldenProblemDTO[];
+	
+	    static createFrom(source: any = {}) {
+	        return new GoldenImportDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.cancelled = source["cancelled"];
+	        this.file = source["file"];
+	        this.set = source["set"];
+	        this.imported = source["imported"];
+	        this.saved = source["saved"];
+	        this.errors = this.convertValues(source["errors"], GoldenProblemDTO);
+	        this.warnings = this.convertValues(source["warnings"], GoldenProblemDTO);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class GoldenIssueDTO {
+	    severity: string;
+	    row_id: string;
+	    position: number;
+	    field: string;
+	    message: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new GoldenIssueDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.severity = source["severity"];
+	        this.row_id = source["row_id"];
+	        this.position = source["position"];
+	        this.field = source["field"];
+	        this.message = source["message"];
+	    }
+	}
+	
+	export class GoldenRowDTO {
+	    id: string;
+	    question: string;
+	    category: string;
+	    approved_answer: string;
+	    reference_doc_ids: string[];
+	    supporting_line: string;
+	    owner: string;
+	    notes: string;
+	    tags: string[];
+	
+	    static createFrom(source: any = {}) {
+	        return new GoldenRowDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.id = source["id"];
+	        this.question = source["question"];
+	        this.category = source["category"];
+	        this.approved_answer = source["approved_answer"];
+	        this.reference_doc_ids = source["reference_doc_ids"];
+	        this.supporting_line = source["supporting_line"];
+	        this.owner = source["owner"];
+	        this.notes = source["notes"];
+	        this.tags = source["tags"];
+	    }
+	}
+	export class GoldenSetDTO {
+	    name: string;
+	    description: string;
+	    version: number;
+	    updated_at: string;
+	    updated_by: string;
+	    row_count: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new GoldenSetDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.name = source["name"];
+	        this.description = source["description"];
+	        this.version = source["version"];
+	        this.updated_at = source["updated_at"];
+	        this.updated_by = source["updated_by"];
+	        this.row_count = source["row_count"];
+	    }
+	}
+	export class GoldenSetViewDTO {
+	    set: GoldenSetDTO;
+	    rows: GoldenRowDTO[];
+	    issues: GoldenIssueDTO[];
+	    validation_note: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new GoldenSetViewDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.set = this.convertValues(source["set"], GoldenSetDTO);
+	        this.rows = this.convertValues(source["rows"], GoldenRowDTO);
+	        this.issues = this.convertValues(source["issues"], GoldenIssueDTO);
+	        this.validation_note = source["validation_note"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
 	export class GoldenStatusDTO {
 	    path: string;
 	    exists: boolean;
@@ -12,6 +761,158 @@ export namespace app {
 	        if ('string' === typeof source) source = JSON.parse(source);
 	        this.path = source["path"];
 	        this.exists = source["exists"];
+	    }
+	}
+	export class GoldenVersionDTO {
+	    version: number;
+	    saved_at: string;
+	    saved_by: string;
+	    summary: string;
+	    row_count: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new GoldenVersionDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.version = source["version"];
+	        this.saved_at = source["saved_at"];
+	        this.saved_by = source["saved_by"];
+	        this.summary = source["summary"];
+	        this.row_count = source["row_count"];
+	    }
+	}
+	export class GuidelineErrorDTO {
+	    line: number;
+	    message: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new GuidelineErrorDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.line = source["line"];
+	        this.message = source["message"];
+	    }
+	}
+	export class GuidelinesDTO {
+	    path: string;
+	    text: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new GuidelinesDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.path = source["path"];
+	        this.text = source["text"];
+	    }
+	}
+	export class GuidelinesValidationDTO {
+	    valid: boolean;
+	    saved: boolean;
+	    rules: number;
+	    errors: GuidelineErrorDTO[];
+	
+	    static createFrom(source: any = {}) {
+	        return new GuidelinesValidationDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.valid = source["valid"];
+	        this.saved = source["saved"];
+	        this.rules = source["rules"];
+	        this.errors = this.convertValues(source["errors"], GuidelineErrorDTO);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class IndexWarningDTO {
+	    path: string;
+	    message: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new IndexWarningDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.path = source["path"];
+	        this.message = source["message"];
+	    }
+	}
+	export class IndexStatsDTO {
+	    documents: number;
+	    chunks: number;
+	    last_sync: string;
+	    warnings: IndexWarningDTO[];
+	    repairs: string[];
+	
+	    static createFrom(source: any = {}) {
+	        return new IndexStatsDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.documents = source["documents"];
+	        this.chunks = source["chunks"];
+	        this.last_sync = source["last_sync"];
+	        this.warnings = this.convertValues(source["warnings"], IndexWarningDTO);
+	        this.repairs = source["repairs"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	
+	
+	export class KVFDTO {
+	    key: string;
+	    value: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new KVFDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.key = source["key"];
+	        this.value = source["value"];
 	    }
 	}
 	export class KeyStatusDTO {
@@ -46,6 +947,56 @@ export namespace app {
 	        this.meaning = source["meaning"];
 	    }
 	}
+	export class MetricTileDTO {
+	    metric: string;
+	    meaning: string;
+	    mean?: number;
+	    threshold?: number;
+	    status: string;
+	    measured: number;
+	    not_measured: number;
+	    flaky: number;
+	    baseline?: number;
+	    delta?: number;
+	    improved: number;
+	    regressed: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new MetricTileDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.metric = source["metric"];
+	        this.meaning = source["meaning"];
+	        this.mean = source["mean"];
+	        this.threshold = source["threshold"];
+	        this.status = source["status"];
+	        this.measured = source["measured"];
+	        this.not_measured = source["not_measured"];
+	        this.flaky = source["flaky"];
+	        this.baseline = source["baseline"];
+	        this.delta = source["delta"];
+	        this.improved = source["improved"];
+	        this.regressed = source["regressed"];
+	    }
+	}
+	export class ModelPriceDTO {
+	    model: string;
+	    input_per_mtok: number;
+	    output_per_mtok: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new ModelPriceDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.model = source["model"];
+	        this.input_per_mtok = source["input_per_mtok"];
+	        this.output_per_mtok = source["output_per_mtok"];
+	    }
+	}
 	export class ModelsDTO {
 	    answer: string;
 	    judge: string;
@@ -62,30 +1013,28 @@ export namespace app {
 	        this.embedding = source["embedding"];
 	    }
 	}
-	export class SettingsDTO {
-	    engine: string;
-	    base_url: string;
-	    models: ModelsDTO;
-	    corpus_dir: string;
-	    audit_log: boolean;
-	    timeout_seconds: number;
-	    max_concurrency: number;
-	    max_retries: number;
+	
+	
+	
+	
+	export class TrendPointDTO {
+	    run_id: string;
+	    started_at: string;
+	    gate_pass: boolean;
+	    errors: number;
+	    means: KVFDTO[];
 	
 	    static createFrom(source: any = {}) {
-	        return new SettingsDTO(source);
+	        return new TrendPointDTO(source);
 	    }
 	
 	    constructor(source: any = {}) {
 	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.engine = source["engine"];
-	        this.base_url = source["base_url"];
-	        this.models = this.convertValues(source["models"], ModelsDTO);
-	        this.corpus_dir = source["corpus_dir"];
-	        this.audit_log = source["audit_log"];
-	        this.timeout_seconds = source["timeout_seconds"];
-	        this.max_concurrency = source["max_concurrency"];
-	        this.max_retries = source["max_retries"];
+	        this.run_id = source["run_id"];
+	        this.started_at = source["started_at"];
+	        this.gate_pass = source["gate_pass"];
+	        this.errors = source["errors"];
+	        this.means = this.convertValues(source["means"], KVFDTO);
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -106,6 +1055,296 @@ export namespace app {
 		    return a;
 		}
 	}
+	export class ScorecardDTO {
+	    run: EvalRunDTO;
+	    ready: boolean;
+	    gate_metrics: number;
+	    failing_metrics: number;
+	    gate_failures: string[];
+	    errors: number;
+	    review_count: number;
+	    tiles: MetricTileDTO[];
+	    categories: CategoryDTO[];
+	    questions: EvalQuestionDTO[];
+	    baseline?: BaselineDTO;
+	    trend: TrendPointDTO[];
+	
+	    static createFrom(source: any = {}) {
+	        return new ScorecardDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.run = this.convertValues(source["run"], EvalRunDTO);
+	        this.ready = source["ready"];
+	        this.gate_metrics = source["gate_metrics"];
+	        this.failing_metrics = source["failing_metrics"];
+	        this.gate_failures = source["gate_failures"];
+	        this.errors = source["errors"];
+	        this.review_count = source["review_count"];
+	        this.tiles = this.convertValues(source["tiles"], MetricTileDTO);
+	        this.categories = this.convertValues(source["categories"], CategoryDTO);
+	        this.questions = this.convertValues(source["questions"], EvalQuestionDTO);
+	        this.baseline = this.convertValues(source["baseline"], BaselineDTO);
+	        this.trend = this.convertValues(source["trend"], TrendPointDTO);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class SearchHitDTO {
+	    rank: number;
+	    doc_id: string;
+	    chunk_id: string;
+	    title: string;
+	    url: string;
+	    heading_path: string[];
+	    text: string;
+	    score: number;
+	    bm25_rank: number;
+	    vector_rank: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new SearchHitDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.rank = source["rank"];
+	        this.doc_id = source["doc_id"];
+	        this.chunk_id = source["chunk_id"];
+	        this.title = source["title"];
+	        this.url = source["url"];
+	        this.heading_path = source["heading_path"];
+	        this.text = source["text"];
+	        this.score = source["score"];
+	        this.bm25_rank = source["bm25_rank"];
+	        this.vector_rank = source["vector_rank"];
+	    }
+	}
+	export class SearchComparisonDTO {
+	    query: string;
+	    bm25: SearchHitDTO[];
+	    vector: SearchHitDTO[];
+	    hybrid: SearchHitDTO[];
+	
+	    static createFrom(source: any = {}) {
+	        return new SearchComparisonDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.query = source["query"];
+	        this.bm25 = this.convertValues(source["bm25"], SearchHitDTO);
+	        this.vector = this.convertValues(source["vector"], SearchHitDTO);
+	        this.hybrid = this.convertValues(source["hybrid"], SearchHitDTO);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	
+	export class SettingsDTO {
+	    engine: string;
+	    base_url: string;
+	    models: ModelsDTO;
+	    corpus_dir: string;
+	    audit_log: boolean;
+	    timeout_seconds: number;
+	    max_concurrency: number;
+	    max_retries: number;
+	    api_version: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new SettingsDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.engine = source["engine"];
+	        this.base_url = source["base_url"];
+	        this.models = this.convertValues(source["models"], ModelsDTO);
+	        this.corpus_dir = source["corpus_dir"];
+	        this.audit_log = source["audit_log"];
+	        this.timeout_seconds = source["timeout_seconds"];
+	        this.max_concurrency = source["max_concurrency"];
+	        this.max_retries = source["max_retries"];
+	        this.api_version = source["api_version"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	
+	export class TriageItemDTO {
+	    check_id: number;
+	    claim_index: number;
+	    note: string;
+	    claim_text: string;
+	    verdict: string;
+	    chunk_ids: string[];
+	    engine: string;
+	    model: string;
+	    draft_title: string;
+	    updated_at: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new TriageItemDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.check_id = source["check_id"];
+	        this.claim_index = source["claim_index"];
+	        this.note = source["note"];
+	        this.claim_text = source["claim_text"];
+	        this.verdict = source["verdict"];
+	        this.chunk_ids = source["chunk_ids"];
+	        this.engine = source["engine"];
+	        this.model = source["model"];
+	        this.draft_title = source["draft_title"];
+	        this.updated_at = source["updated_at"];
+	    }
+	}
+	export class VoiceScoreDTO {
+	    value: number;
+	    band: string;
+	    label: string;
+	    words: number;
+	    required: number;
+	    recommended: number;
+	    per_hundred: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new VoiceScoreDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.value = source["value"];
+	        this.band = source["band"];
+	        this.label = source["label"];
+	        this.words = source["words"];
+	        this.required = source["required"];
+	        this.recommended = source["recommended"];
+	        this.per_hundred = source["per_hundred"];
+	    }
+	}
+	export class VoiceIssueDTO {
+	    passage: string;
+	    start: number;
+	    end: number;
+	    rule: string;
+	    guideline: string;
+	    explanation: string;
+	    suggestion: string;
+	    concrete: boolean;
+	    level: string;
+	    engine: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new VoiceIssueDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.passage = source["passage"];
+	        this.start = source["start"];
+	        this.end = source["end"];
+	        this.rule = source["rule"];
+	        this.guideline = source["guideline"];
+	        this.explanation = source["explanation"];
+	        this.suggestion = source["suggestion"];
+	        this.concrete = source["concrete"];
+	        this.level = source["level"];
+	        this.engine = source["engine"];
+	    }
+	}
+	export class VoiceCheckDTO {
+	    issues: VoiceIssueDTO[];
+	    score: VoiceScoreDTO;
+	    engine: string;
+	    model: string;
+	    dropped: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new VoiceCheckDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.issues = this.convertValues(source["issues"], VoiceIssueDTO);
+	        this.score = this.convertValues(source["score"], VoiceScoreDTO);
+	        this.engine = source["engine"];
+	        this.model = source["model"];
+	        this.dropped = source["dropped"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	
+	
 	export class WorkspaceDTO {
 	    root: string;
 	    content_dir: string;

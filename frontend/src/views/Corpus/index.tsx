@@ -1,25 +1,60 @@
-import { FolderOpen, RefreshCw } from 'lucide-react';
+import { FolderOpen, RefreshCw, Square, UploadCloud } from 'lucide-react';
 import { useState } from 'react';
 import { api } from '../../api';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { Stat } from '../../components/Stat';
 import { useAsync } from '../../components/useAsync';
 import { ViewHeader } from '../../components/ViewHeader';
+import { useStore } from '../../stores/store';
+import { SearchPlayground } from './SearchPlayground';
+import { cancelSync, startSync, syncStore } from './syncStore';
+
+function SyncProgress() {
+  const s = useStore(syncStore);
+  if (s.jobId) {
+    return (
+      <div className="sync-progress" role="status" data-testid="sync-progress">
+        <progress max={s.total || 1} value={s.total ? s.done : undefined} aria-label="Sync progress" />
+        <span>
+          {s.stage ?? 'starting'} {s.total ? `${s.done}/${s.total}` : ''}
+        </span>
+        <button type="button" className="btn" onClick={() => void cancelSync()}>
+          <Square size={14} aria-hidden /> Cancel
+        </button>
+      </div>
+    );
+  }
+  if (s.outcome?.ok) return <p className="banner banner-ok" role="status">✓ Sync finished.</p>;
+  if (s.outcome?.canceled) return <p className="banner banner-info" role="status">Sync cancelled; finished batches were kept.</p>;
+  if (s.outcome?.error) return <p className="banner banner-error" role="alert">✗ Sync failed: {s.outcome.error}</p>;
+  return null;
+}
 
 export function CorpusView() {
   const summary = useAsync(() => api.corpus.summary());
+  const stats = useAsync(() => api.corpus.indexStats());
+  const sync = useStore(syncStore);
   const [picked, setPicked] = useState<string>();
-  const [pickError, setPickError] = useState<Error>();
+  const [actionError, setActionError] = useState<Error>();
   const choose = async () => {
-    setPickError(undefined);
+    setActionError(undefined);
     try {
       const dir = await api.corpus.chooseFolder();
       if (dir) setPicked(dir);
     } catch (e) {
-      setPickError(e as Error);
+      setActionError(e as Error);
+    }
+  };
+  const runSync = async () => {
+    setActionError(undefined);
+    try {
+      await startSync(() => stats.reload());
+    } catch (e) {
+      setActionError(e as Error);
     }
   };
   const s = summary.data;
+  const st = stats.data;
   return (
     <section aria-labelledby="corpus-title">
       <ViewHeader
@@ -27,39 +62,64 @@ export function CorpusView() {
         subtitle="Everything your team has published. Drafts are checked against it."
         actions={
           <>
-            <button type="button" className="btn" onClick={summary.reload}>
+            <button type="button" className="btn" onClick={() => { summary.reload(); stats.reload(); }}>
               <RefreshCw size={16} aria-hidden /> Refresh
             </button>
             <button type="button" className="btn" onClick={choose}>
               <FolderOpen size={16} aria-hidden /> Choose folder…
             </button>
+            <button type="button" className="btn btn-primary" onClick={runSync} disabled={!!sync.jobId}>
+              <UploadCloud size={16} aria-hidden /> Sync index
+            </button>
           </>
         }
       />
       {summary.error && <ErrorBanner error={summary.error} onRetry={summary.reload} />}
-      {pickError && <ErrorBanner error={pickError} />}
+      {stats.error && <ErrorBanner error={stats.error} onRetry={stats.reload} />}
+      {actionError && <ErrorBanner error={actionError} />}
       {picked && (
         <p className="banner banner-info">
           Selected <code>{picked}</code>. Save it as the corpus folder in Settings to switch workspaces.
         </p>
       )}
+      <SyncProgress />
       <div className="stats">
         <Stat label="Document files" value={s ? s.documents : '…'} testId="doc-count" />
-        <Stat label="Sample drafts" value={s ? s.drafts.length : '…'} />
-        <Stat label="Voice guidelines" value={s ? (s.has_guidelines ? 'Present' : 'Missing') : '…'} />
+        <Stat label="Documents indexed" value={st ? st.documents : '…'} testId="indexed-count" />
+        <Stat label="Chunks" value={st ? st.chunks : '…'} testId="chunk-count" />
       </div>
-      {s && (
-        <dl className="facts">
-          <dt>Workspace</dt>
-          <dd>
-            <code>{s.root}</code>
-          </dd>
-          <dt>Published content</dt>
-          <dd>
-            <code>{s.content_dir}</code>
-          </dd>
-        </dl>
+      <dl className="facts">
+        <dt>Last sync</dt>
+        <dd data-testid="last-sync">{st ? (st.last_sync ? new Date(st.last_sync).toLocaleString() : 'Never') : '…'}</dd>
+        {s && (
+          <>
+            <dt>Workspace</dt>
+            <dd>
+              <code>{s.root}</code>
+            </dd>
+            <dt>Published content</dt>
+            <dd>
+              <code>{s.content_dir}</code>
+            </dd>
+          </>
+        )}
+      </dl>
+      {st && st.repairs.length > 0 && (
+        <p className="banner banner-info">Index repaired at open: {st.repairs.join('; ')}</p>
       )}
+      {st && st.warnings.length > 0 && (
+        <section aria-labelledby="warnings-title">
+          <h2 id="warnings-title">⚠ Warnings ({st.warnings.length})</h2>
+          <ul className="warnings" data-testid="sync-warnings">
+            {st.warnings.map((w) => (
+              <li key={w.path + w.message}>
+                <code>{w.path}</code>: {w.message}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <SearchPlayground />
     </section>
   );
 }

@@ -4,15 +4,21 @@ import { api, type KeyStatus, type SettingsData } from '../../api';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { useAsync } from '../../components/useAsync';
 import { ViewHeader } from '../../components/ViewHeader';
+import { ConnectionPanel } from './ConnectionPanel';
 import { KeyPanel } from './KeyPanel';
+import { PricePanel } from './PricePanel';
 
 export function SettingsView() {
   const loaded = useAsync(() => api.settings.get());
   const [form, setForm] = useState<SettingsData>();
   const [status, setStatus] = useState<string>();
   const [error, setError] = useState<Error>();
+  const [savedForm, setSavedForm] = useState<SettingsData>();
   useEffect(() => {
-    if (loaded.data) setForm(loaded.data);
+    if (loaded.data) {
+      setForm(loaded.data);
+      setSavedForm(loaded.data);
+    }
   }, [loaded.data]);
 
   if (loaded.error) return <ErrorBanner error={loaded.error} onRetry={loaded.reload} />;
@@ -26,6 +32,7 @@ export function SettingsView() {
     setStatus(undefined);
     try {
       await api.settings.save(form);
+      setSavedForm(form);
       setStatus('Settings saved.');
     } catch (e) {
       setError(e as Error);
@@ -81,6 +88,14 @@ export function SettingsView() {
           ))}
         </div>
         <label className="field">
+          <span>Azure api-version (only for classic Azure deployment addresses; leave empty otherwise)</span>
+          <input
+            placeholder="e.g. 2024-10-21"
+            value={form.api_version ?? ''}
+            onChange={(e) => set('api_version', e.target.value)}
+          />
+        </label>
+        <label className="field">
           <span>Corpus folder (empty: the sample workspace)</span>
           <input value={form.corpus_dir} onChange={(e) => set('corpus_dir', e.target.value)} />
         </label>
@@ -94,6 +109,8 @@ export function SettingsView() {
           </button>
         </div>
       </form>
+      <ConnectionPanel dirty={JSON.stringify(form) !== JSON.stringify(savedForm)} />
+      <PricePanel />
       <KeyPanel onChange={(s: KeyStatus) => s.warning && setStatus(s.warning)} icon={<KeyRound size={16} aria-hidden />} />
     </section>
   );

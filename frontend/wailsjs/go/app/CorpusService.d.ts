@@ -4,4 +4,10 @@ import {app} from '../models';
 
 export function ChooseFolder():Promise<string>;
 
+export function IndexStats():Promise<app.IndexStatsDTO>;
+
+export function Search(arg1:string,arg2:number):Promise<app.SearchComparisonDTO>;
+
 export function Summary():Promise<app.WorkspaceDTO>;
+
+export function Sync():Promise<string>;

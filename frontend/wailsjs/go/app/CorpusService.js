@@ -6,6 +6,18 @@ export function ChooseFolder() {
   return window['go']['app']['CorpusService']['ChooseFolder']();
 }
 
+export function IndexStats() {
+  return window['go']['app']['CorpusService']['IndexStats']();
+}
+
+export function Search(arg1, arg2) {
+  return window['go']['app']['CorpusService']['Search'](arg1, arg2);
+}
+
 export function Summary() {
   return window['go']['app']['CorpusService']['Summary']();
+}
+
+export function Sync() {
+  return window['go']['app']['CorpusService']['Sync']();
 }

@@ -3,3 +3,17 @@
 import {app} from '../models';
 
 export function DefaultThresholds():Promise<Array<app.MetricThresholdDTO>>;
+
+export function Estimate(arg1:string,arg2:string,arg3:number):Promise<app.EvalEstimateDTO>;
+
+export function ExportScorecard(arg1:string,arg2:string,arg3:string):Promise<string>;
+
+export function GetScorecard(arg1:string,arg2:string):Promise<app.ScorecardDTO>;
+
+export function ListRuns(arg1:string):Promise<Array<app.EvalRunDTO>>;
+
+export function ResumeRun(arg1:string):Promise<string>;
+
+export function SetBaseline(arg1:string):Promise<app.EvalRunDTO>;
+
+export function StartRun(arg1:string,arg2:string,arg3:number):Promise<string>;

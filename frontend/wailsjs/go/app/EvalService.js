@@ -5,3 +5,31 @@
 export function DefaultThresholds() {
   return window['go']['app']['EvalService']['DefaultThresholds']();
 }
+
+export function Estimate(arg1, arg2, arg3) {
+  return window['go']['app']['EvalService']['Estimate'](arg1, arg2, arg3);
+}
+
+export function ExportScorecard(arg1, arg2, arg3) {
+  return window['go']['app']['EvalService']['ExportScorecard'](arg1, arg2, arg3);
+}
+
+export function GetScorecard(arg1, arg2) {
+  return window['go']['app']['EvalService']['GetScorecard'](arg1, arg2);
+}
+
+export function ListRuns(arg1) {
+  return window['go']['app']['EvalService']['ListRuns'](arg1);
+}
+
+export function ResumeRun(arg1) {
+  return window['go']['app']['EvalService']['ResumeRun'](arg1);
+}
+
+export function SetBaseline(arg1) {
+  return window['go']['app']['EvalService']['SetBaseline'](arg1);
+}
+
+export function StartRun(arg1, arg2, arg3) {
+  return window['go']['app']['EvalService']['StartRun'](arg1, arg2, arg3);
+}

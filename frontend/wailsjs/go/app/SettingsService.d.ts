@@ -8,6 +8,12 @@ export function Get():Promise<app.SettingsDTO>;
 
 export function KeyStatus():Promise<app.KeyStatusDTO>;
 
+export function Prices():Promise<Array<app.ModelPriceDTO>>;
+
 export function Save(arg1:app.SettingsDTO):Promise<void>;
 
+export function SavePrices(arg1:Array<app.ModelPriceDTO>):Promise<void>;
+
 export function SetAPIKey(arg1:string):Promise<app.KeyStatusDTO>;
+
+export function TestConnection():Promise<app.ConnectionTestDTO>;

@@ -14,10 +14,22 @@ export function KeyStatus() {
   return window['go']['app']['SettingsService']['KeyStatus']();
 }
 
+export function Prices() {
+  return window['go']['app']['SettingsService']['Prices']();
+}
+
 export function Save(arg1) {
   return window['go']['app']['SettingsService']['Save'](arg1);
 }
 
+export function SavePrices(arg1) {
+  return window['go']['app']['SettingsService']['SavePrices'](arg1);
+}
+
 export function SetAPIKey(arg1) {
   return window['go']['app']['SettingsService']['SetAPIKey'](arg1);
+}
+
+export function TestConnection() {
+  return window['go']['app']['SettingsService']['TestConnection']();
 }

@@ -1,0 +1,142 @@
+package app
+
+import (
+	"time"
+
+	"continuity/backend/checks"
+)
+
+// CheckEvidenceDTO is one deciding passage; Quote sits inside ChunkText.
+type CheckEvidenceDTO struct {
+	DocID     string `json:"doc_id"`
+	ChunkID   string `json:"chunk_id"`
+	Title     string `json:"title"`
+	Quote     string `json:"quote"`
+	URL       string `json:"url"`
+	ChunkText string `json:"chunk_text"`
+}
+
+// CheckSearchedDTO says what retrieval looked at for a claim's paragraph.
+type CheckSearchedDTO struct {
+	Passages  int      `json:"passages"`
+	Documents []string `json:"documents"`
+}
+
+// CheckClaimDTO is one claim with its verdict and the writer's vote.
+// Start and End are byte offsets of the claim's source in the draft.
+type CheckClaimDTO struct {
+	Index       int                `json:"index"`
+	Paragraph   int                `json:"paragraph"`
+	Text        string             `json:"text"`
+	Start       int                `json:"start"`
+	End         int                `json:"end"`
+	Verdict     string             `json:"verdict"` // supported | contradicted | not_covered
+	Explanation string             `json:"explanation"`
+	Evidence    []CheckEvidenceDTO `json:"evidence"`
+	Flags       []string           `json:"flags"`
+	Searched    CheckSearchedDTO   `json:"searched"`
+	Vote        string             `json:"vote"` // up | down | ""
+	Note        string             `json:"note"`
+}
+
+// CheckSummaryDTO counts verdicts.
+type CheckSummaryDTO struct {
+	Supported    int `json:"supported"`
+	Contradicted int `json:"contradicted"`
+	NotCovered   int `json:"not_covered"`
+}
+
+// CheckReportDTO is one stored check.
+type CheckReportDTO struct {
+	ID             int64             `json:"id"`
+	CreatedAt      string            `json:"created_at"` // RFC3339
+	Source         string            `json:"source"`     // cli | desktop
+	Title          string            `json:"title"`
+	Draft          string            `json:"draft"`
+	Engine         string            `json:"engine"`
+	Model          string            `json:"model"`
+	EngineLabel    string            `json:"engine_label"`
+	PromptVersions map[string]string `json:"prompt_versions"`
+	CorpusDocs     int               `json:"corpus_docs"`
+	Claims         []CheckClaimDTO   `json:"claims"`
+	Summary        CheckSummaryDTO   `json:"summary"`
+}
+
+// CheckHistoryEntryDTO is one line of the history list.
+type CheckHistoryEntryDTO struct {
+	ID          int64           `json:"id"`
+	CreatedAt   string          `json:"created_at"`
+	Source      string          `json:"source"`
+	Title       string          `json:"title"`
+	Engine      string          `json:"engine"`
+	Model       string          `json:"model"`
+	EngineLabel string          `json:"engine_label"`
+	Summary     CheckSummaryDTO `json:"summary"`
+}
+
+// TriageItemDTO is a 👎 verdict waiting to become a golden-set question.
+type TriageItemDTO struct {
+	CheckID    int64    `json:"check_id"`
+	ClaimIndex int      `json:"claim_index"`
+	Note       string   `json:"note"`
+	ClaimText  string   `json:"claim_text"`
+	Verdict    string   `json:"verdict"`
+	ChunkIDs   []string `json:"chunk_ids"`
+	Engine     string   `json:"engine"`
+	Model      string   `json:"model"`
+	DraftTitle string   `json:"draft_title"`
+	UpdatedAt  string   `json:"updated_at"`
+}
+
+// CheckExportDTO is a rendered report.
+type CheckExportDTO struct {
+	Format   string `json:"format"` // md | html
+	Filename string `json:"filename"`
+	Text     string `json:"text"`
+}
+
+func rfc3339(t time.Time) string { return t.UTC().Format(time.RFC3339) }
+
+func toCheckReportDTO(rec checks.Record) CheckReportDTO {
+	r := rec.Report
+	out := CheckReportDTO{ID: rec.ID, CreatedAt: rfc3339(rec.CreatedAt), Source: rec.Source, Title: rec.Title, Draft: rec.Draft,
+		Engine: r.Engine, Model: r.Model, EngineLabel: checks.EngineLabel(r.Engine, r.Model), PromptVersions: r.PromptVersions,
+		CorpusDocs: r.CorpusDocs, Claims: make([]CheckClaimDTO, 0, len(r.Claims)),
+		Summary: CheckSummaryDTO{r.Summary.Supported, r.Summary.Contradicted, r.Summary.NotCovered}}
+	if out.PromptVersions == nil {
+		out.PromptVersions = map[string]string{}
+	}
+	for i, c := range r.Claims {
+		dc := CheckClaimDTO{Index: i, Paragraph: c.Paragraph, Text: c.Text, Start: c.Start, End: c.End, Verdict: c.Verdict,
+			Explanation: c.Explanation, Evidence: make([]CheckEvidenceDTO, 0, len(c.Evidence)), Flags: c.Flags,
+			Searched: CheckSearchedDTO{c.Searched.Passages, c.Searched.Documents}}
+		if dc.Flags == nil {
+			dc.Flags = []string{}
+		}
+		if dc.Searched.Documents == nil {
+			dc.Searched.Documents = []string{}
+		}
+		for _, e := range c.Evidence {
+			dc.Evidence = append(dc.Evidence, CheckEvidenceDTO(e))
+		}
+		if f, ok := rec.Feedback[i]; ok {
+			dc.Vote, dc.Note = f.Vote, f.Note
+		}
+		out.Claims = append(out.Claims, dc)
+	}
+	return out
+}
+
+func toHistoryDTO(e checks.Entry) CheckHistoryEntryDTO {
+	return CheckHistoryEntryDTO{ID: e.ID, CreatedAt: rfc3339(e.CreatedAt), Source: e.Source, Title: e.Title, Engine: e.Engine, Model: e.Model,
+		EngineLabel: checks.EngineLabel(e.Engine, e.Model), Summary: CheckSummaryDTO{e.Summary.Supported, e.Summary.Contradicted, e.Summary.NotCovered}}
+}
+
+func toTriageDTO(f checks.Feedback) TriageItemDTO {
+	ids := f.ChunkIDs
+	if ids == nil {
+		ids = []string{}
+	}
+	return TriageItemDTO{CheckID: f.CheckID, ClaimIndex: f.ClaimIndex, Note: f.Note, ClaimText: f.ClaimText, Verdict: f.Verdict,
+		ChunkIDs: ids, Engine: f.Engine, Model: f.Model, DraftTitle: f.DraftTitle, UpdatedAt: rfc3339(f.UpdatedAt)}
+}

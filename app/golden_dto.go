@@ -1,0 +1,101 @@
+package app
+
+import (
+	"continuity/backend/golden"
+	"continuity/backend/xlsx"
+)
+
+// GoldenSetDTO is a set's metadata.
+type GoldenSetDTO struct {
+	Name        string `json:"name"`
+	Description string `json:"description"`
+	Version     int    `json:"version"`
+	UpdatedAt   string `json:"updated_at"`
+	UpdatedBy   string `json:"updated_by"`
+	RowCount    int    `json:"row_count"`
+}
+
+// GoldenRowDTO is one row as the grid edits it: lists as arrays.
+type GoldenRowDTO struct {
+	ID              string   `json:"id"`
+	Question        string   `json:"question"`
+	Category        string   `json:"category"`
+	ApprovedAnswer  string   `json:"approved_answer"`
+	ReferenceDocIDs []string `json:"reference_doc_ids"`
+	SupportingLine  string   `json:"supporting_line"`
+	Owner           string   `json:"owner"`
+	Notes           string   `json:"notes"`
+	Tags            []string `json:"tags"`
+}
+
+// GoldenIssueDTO is a validation finding on a row's field.
+type GoldenIssueDTO struct {
+	Severity string `json:"severity"` // error | warning
+	RowID    string `json:"row_id"`
+	Position int    `json:"position"` // 1-based row position in the set
+	Field    string `json:"field"`
+	Message  string `json:"message"`
+}
+
+// GoldenSetViewDTO is everything the grid shows for one set.
+type GoldenSetViewDTO struct {
+	Set    GoldenSetDTO     `json:"set"`
+	Rows   []GoldenRowDTO   `json:"rows"`
+	Issues []GoldenIssueDTO `json:"issues"`
+	// ValidationNote says when corpus checks could not run ("" when they did).
+	ValidationNote string `json:"validation_note"`
+}
+
+// GoldenVersionDTO is one saved version.
+type GoldenVersionDTO struct {
+	Version  int    `json:"version"`
+	SavedAt  string `json:"saved_at"`
+	SavedBy  string `json:"saved_by"`
+	Summary  string `json:"summary"`
+	RowCount int    `json:"row_count"`
+}
+
+// GoldenProblemDTO is a located import problem (row as Excel shows it).
+type GoldenProblemDTO struct {
+	Sheet   string `json:"sheet"`
+	Row     int    `json:"row"`
+	Column  string `json:"column"`
+	Message string `json:"message"`
+}
+
+// GoldenImportDTO reports an import. Nothing is saved when Errors is
+// non-empty unless the import asked for valid rows only.
+type GoldenImportDTO struct {
+	Cancelled bool               `json:"cancelled"`
+	File      string             `json:"file"`
+	Set       string             `json:"set"`
+	Imported  int                `json:"imported"`
+	Saved     bool               `json:"saved"`
+	Errors    []GoldenProblemDTO `json:"errors"`
+	Warnings  []GoldenProblemDTO `json:"warnings"`
+}
+
+func setDTO(s golden.Set) GoldenSetDTO {
+	return GoldenSetDTO{Name: s.Name, Description: s.Description, Version: s.Version, UpdatedAt: s.UpdatedAt,
+		UpdatedBy: s.UpdatedBy, RowCount: s.RowCount}
+}
+
+func rowDTO(r golden.Row) GoldenRowDTO {
+	return GoldenRowDTO{ID: r.ID, Question: r.Question, Category: string(r.Category), ApprovedAnswer: r.ApprovedAnswer,
+		ReferenceDocIDs: nonNil(r.ReferenceDocIDs), SupportingLine: r.SupportingLine, Owner: r.Owner, Notes: r.Notes, Tags: nonNil(r.Tags)}
+}
+
+func problemDTOs(ps []xlsx.Problem) []GoldenProblemDTO {
+	out := make([]GoldenProblemDTO, len(ps))
+	for i, p := range ps {
+		out[i] = GoldenProblemDTO(p)
+	}
+	return out
+}
+
+func nonNil(v []string) []string {
+	if v == nil {
+		return []string{}
+	}
+	return v
+}

@@ -1,0 +1,209 @@
+package claims
+
+import (
+	"math"
+
+	"continuity/backend/claims/numbers"
+)
+
+// unit is one corpus sentence, or two adjacent ones, that a claim can be
+// aligned with.
+type unit struct {
+	passage    *Passage
+	start, end int // byte offsets of the quote in passage.Text
+	a          analysis
+	parts      []analysis // the sentences, for per-sentence polarity
+	cell       bool       // a table cell read with its row and column labels
+}
+
+// quote is the verbatim evidence text.
+func (u *unit) quote() string { return u.passage.Text[u.start:u.end] }
+
+// corpusView holds the analysed passages of one check.
+type corpusView struct {
+	units map[string][]*unit           // by chunk key: sentences then adjacent pairs
+	known map[string]bool              // name stems seen capitalised mid-sentence
+	title map[*Passage]map[string]bool // name stems of each passage's title
+	df    map[string]int
+	n     int
+}
+
+func chunkKey(p Passage) string {
+	if p.ChunkID != "" {
+		return p.ChunkID
+	}
+	return p.DocID + "\x00" + p.Text
+}
+
+func newCorpusView(passages []Passage) *corpusView {
+	v := &corpusView{units: map[string][]*unit{}, known: map[string]bool{}, df: map[string]int{}, title: map[*Passage]map[string]bool{}}
+	type sent struct {
+		p    *Passage
+		span Span
+	}
+	var all [][]sent
+	for i := range passages {
+		p := &passages[i]
+		var ss []sent
+		for _, s := range SplitSentences(p.Text) {
+			ss = append(ss, sent{p, s})
+			for n := range analyze(s.Text, nil).names {
+				v.known[n] = true
+			}
+		}
+		all = append(all, ss)
+	}
+	for _, ss := range all {
+		if len(ss) == 0 {
+			continue
+		}
+		key := chunkKey(*ss[0].p)
+		if _, done := v.units[key]; done {
+			continue
+		}
+		var us []*unit
+		v.title[ss[0].p] = analyze(ss[0].p.Title, v.known).stems
+		for _, s := range ss {
+			a := analyze(s.span.Text, v.known)
+			a.clauses = splitClauses(s.span.Text, v.known)
+			us = append(us, &unit{passage: s.p, start: s.span.Start, end: s.span.End, a: a, parts: a.clauses})
+			v.n++
+			for t := range a.stems {
+				v.df[t]++
+			}
+		}
+		for i := 0; i+1 < len(ss); i++ {
+			x, y := us[i], us[i+1]
+			us = append(us, &unit{passage: x.passage, start: x.start, end: y.end, a: merge(x.a, y.a), parts: append(append([]analysis{}, x.a.clauses...), y.a.clauses...)})
+		}
+		for _, tc := range tableCells(ss[0].p.Text) {
+			a := analyze(tc.text, v.known)
+			a.clauses = splitClauses(tc.text, v.known)
+			us = append(us, &unit{passage: ss[0].p, start: tc.start, end: tc.end, a: a, parts: a.clauses, cell: true})
+		}
+		v.units[key] = us
+	}
+	return v
+}
+
+func merge(x, y analysis) analysis {
+	m := analysis{src: x.src + " " + y.src, stems: map[string]bool{}, names: map[string]bool{},
+		neg: x.neg + y.neg, only: x.only || y.only, hist: x.hist || y.hist}
+	m.terms = append(append([]string{}, x.terms...), y.terms...)
+	m.tokens = append(append([]string{}, x.tokens...), y.tokens...)
+	for _, a := range []analysis{x, y} {
+		for t := range a.stems {
+			m.stems[t] = true
+		}
+		for t := range a.names {
+			m.names[t] = true
+		}
+	}
+	for _, a := range []analysis{x, y} {
+		for k, val := range a.modifiers {
+			if m.modifiers == nil {
+				m.modifiers = map[string]string{}
+			}
+			m.modifiers[k] = val
+		}
+		for k, val := range a.surface {
+			if m.surface == nil {
+				m.surface = map[string]string{}
+			}
+			if _, ok := m.surface[k]; !ok {
+				m.surface[k] = val
+			}
+		}
+	}
+	m.qty = append(append([]numbers.Quantity{}, x.qty...), y.qty...)
+	m.qtext = append(append([]string{}, x.qtext...), y.qtext...)
+	m.qctx = append(append([]map[string]bool{}, x.qctx...), y.qctx...)
+	return m
+}
+
+// weight is an IDF weight over the sentences of this check's passages;
+// a word no passage uses weighs the most.
+func (v *corpusView) weight(t string) float64 {
+	return 1 + math.Log(float64(v.n+1)/float64(v.df[t]+1))
+}
+
+// slotCompatible reports whether two quantities fill the same slot.
+func slotCompatible(c, u numbers.Quantity) bool {
+	if c.Kind != u.Kind {
+		return false
+	}
+	switch c.Kind {
+	case numbers.Count:
+		if c.Name != u.Name {
+			return false
+		}
+		return c.Unit == "" || u.Unit == "" || stem(c.Unit) == stem(u.Unit)
+	case numbers.Duration, numbers.Money:
+		return c.Unit == u.Unit
+	}
+	return true
+}
+
+// sameCount: the same figure with the same name fills the same slot even
+// when the word after it differs ("a 429 status" = "status 429 Too Many
+// Requests") provided the words around it meet.
+func sameCount(c numbers.Quantity, cctx map[string]bool, u numbers.Quantity, uctx map[string]bool) bool {
+	return c.Kind == numbers.Count && u.Kind == numbers.Count && c.Name == u.Name && numbers.Same(c, u) && contextsMeet(cctx, uctx)
+}
+
+// qtyRelation compares one claim quantity with a unit: matched (the same
+// value in the same slot), conflicting (the slot exists with other values
+// only) or absent.
+type qtyRelation int
+
+const (
+	qtyAbsent qtyRelation = iota
+	qtyMatched
+	qtyConflict
+)
+
+func relate(c numbers.Quantity, cctx map[string]bool, u analysis) (qtyRelation, numbers.Quantity, string) {
+	var other numbers.Quantity
+	otherText := ""
+	found := false
+	for i, q := range u.qty {
+		if sameCount(c, cctx, q, u.qctx[i]) || numbers.Within(c, q) {
+			return qtyMatched, q, u.qtext[i]
+		}
+		if !slotCompatible(c, q) {
+			continue
+		}
+		if numbers.Same(c, q) {
+			return qtyMatched, q, u.qtext[i]
+		}
+		if (c.Kind == numbers.Date || c.Kind == numbers.Count) && !contextsMeet(cctx, u.qctx[i]) {
+			continue
+		}
+		if !found {
+			other, otherText, found = q, u.qtext[i], true
+		}
+	}
+	if !found {
+		return qtyAbsent, other, ""
+	}
+	// "more than a million" is a lower bound that a smaller figure from an
+	// earlier date does not refute: growth claims stay not covered.
+	if c.Bound == numbers.AtLeast && other.Value < c.Value {
+		return qtyAbsent, other, otherText
+	}
+	return qtyConflict, other, otherText
+}
+
+// contextsMeet: two quantities are about the same thing when the words
+// around them share a stem, or when either has no context words.
+func contextsMeet(a, b map[string]bool) bool {
+	if len(a) == 0 || len(b) == 0 {
+		return true
+	}
+	for t := range a {
+		if b[t] {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,194 @@
+package claims
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"sync"
+
+	"continuity/backend/llm"
+)
+
+// completer is the part of backend/llm the LLM engine uses.
+type completer interface {
+	CompleteJSON(ctx context.Context, req llm.Request, out any) (llm.Response, error)
+}
+
+// Prompt names and versions, recorded in every report.
+const (
+	PromptDecompose        = "claims.decompose"
+	PromptVerify           = "claims.verify"
+	PromptDecomposeVersion = "v1"
+	PromptVerifyVersion    = "v1"
+	EngineLLM              = "llm"
+)
+
+// ErrMalformedReply means the model's reply broke the schema; it is an
+// error, never a verdict.
+var ErrMalformedReply = errors.New("claims: malformed model reply")
+
+// LLMEngine decomposes and verifies with two model calls per paragraph.
+type LLMEngine struct {
+	client      completer
+	TopK        int
+	Concurrency int // paragraphs in flight
+}
+
+// NewLLM returns an LLM engine over client (a *llm.Client in production).
+func NewLLM(client completer) *LLMEngine {
+	return &LLMEngine{client: client, TopK: DefaultTopK, Concurrency: 4}
+}
+
+// Check implements Engine.
+func (e *LLMEngine) Check(ctx context.Context, draft string, search Searcher) (Report, error) {
+	if strings.TrimSpace(draft) == "" {
+		return Report{}, ErrEmptyDraft
+	}
+	paragraphs := SplitParagraphs(draft)
+	// offline decomposition only decides which paragraphs need retrieval
+	r, err := retrieve(ctx, paragraphs, Decompose(draft), search, max(e.TopK, 1))
+	if err != nil {
+		return Report{}, err
+	}
+	type out struct {
+		results []Result
+		model   string
+		err     error
+	}
+	outs := make([]out, len(paragraphs))
+	sem := make(chan struct{}, max(e.Concurrency, 1))
+	var wg sync.WaitGroup
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	for _, p := range paragraphs {
+		if p.Heading || len(r.claims[p.Index]) == 0 {
+			continue
+		}
+		wg.Add(1)
+		go func(p Paragraph) {
+			defer wg.Done()
+			select {
+			case sem <- struct{}{}:
+			case <-ctx.Done():
+				outs[p.Index].err = ctx.Err()
+				return
+			}
+			defer func() { <-sem }()
+			res, model, err := e.paragraph(ctx, p, r.passages[p.Index])
+			if err != nil {
+				cancel()
+			}
+			outs[p.Index] = out{res, model, err}
+		}(p)
+	}
+	wg.Wait()
+	rep := Report{Engine: EngineLLM, Results: []Result{}, PromptVersions: map[string]string{
+		PromptDecompose: PromptDecomposeVersion, PromptVerify: PromptVerifyVersion}}
+	for i, o := range outs {
+		if o.err != nil {
+			return Report{}, fmt.Errorf("claims: paragraph %d: %w", i, o.err)
+		}
+		if o.model != "" {
+			rep.Model = o.model
+		}
+		rep.Results = append(rep.Results, o.results...)
+	}
+	rep.Summary = summarize(rep.Results)
+	return rep, nil
+}
+
+type decomposeReply struct {
+	Claims []struct {
+		Text   string `json:"text"`
+		Source string `json:"source"` // the draft sentence it came from, verbatim
+	} `json:"claims"`
+}
+
+type verifyReply struct {
+	Verdicts []struct {
+		Claim       int    `json:"claim"`
+		Verdict     string `json:"verdict"`
+		Explanation string `json:"explanation"`
+		Evidence    []struct {
+			ChunkID string `json:"chunk_id"`
+			Quote   string `json:"quote"`
+		} `json:"evidence"`
+	} `json:"verdicts"`
+}
+
+func (e *LLMEngine) paragraph(ctx context.Context, p Paragraph, passages []Passage) ([]Result, string, error) {
+	var dec decomposeReply
+	resp, err := e.client.CompleteJSON(ctx, decomposeRequest(p.Text), &dec)
+	if err != nil {
+		return nil, "", fmt.Errorf("decompose: %w", err)
+	}
+	var claims []Claim
+	for i, c := range dec.Claims {
+		if strings.TrimSpace(c.Text) == "" {
+			return nil, "", fmt.Errorf("%w: decompose claim %d has no text", ErrMalformedReply, i)
+		}
+		cl := Claim{Paragraph: p.Index, Text: c.Text, Start: p.Start, End: p.Start + len(p.Text)}
+		if j := strings.Index(p.Text, c.Source); c.Source != "" && j >= 0 {
+			cl.Start, cl.End = p.Start+j, p.Start+j+len(c.Source)
+		}
+		claims = append(claims, cl)
+	}
+	if len(claims) == 0 {
+		return nil, resp.Model, nil
+	}
+	var ver verifyReply
+	resp2, err := e.client.CompleteJSON(ctx, verifyRequest(claims, passages), &ver)
+	if err != nil {
+		return nil, "", fmt.Errorf("verify: %w", err)
+	}
+	results, err := acceptVerdicts(claims, passages, ver)
+	return results, resp2.Model, err
+}
+
+// acceptVerdicts turns the verify reply into results: every claim needs
+// exactly one valid verdict; evidence must cite a chunk that was sent and
+// quote it verbatim (after whitespace and quote-mark normalisation),
+// otherwise the verdict becomes not_covered, flagged.
+func acceptVerdicts(claims []Claim, passages []Passage, ver verifyReply) ([]Result, error) {
+	sent := map[string]Passage{}
+	for _, p := range passages {
+		sent[p.ChunkID] = p
+	}
+	results := make([]Result, len(claims))
+	got := make([]bool, len(claims))
+	for _, v := range ver.Verdicts {
+		if v.Claim < 0 || v.Claim >= len(claims) || got[v.Claim] {
+			return nil, fmt.Errorf("%w: verdict for claim %d (have %d claims)", ErrMalformedReply, v.Claim, len(claims))
+		}
+		verdict := Verdict(v.Verdict)
+		if !verdict.Valid() {
+			return nil, fmt.Errorf("%w: verdict %q", ErrMalformedReply, v.Verdict)
+		}
+		got[v.Claim] = true
+		r := Result{Claim: claims[v.Claim], Verdict: verdict, Explanation: v.Explanation, Evidence: []Evidence{}, Flags: []string{}}
+		ok := true
+		for _, ev := range v.Evidence {
+			p, found := sent[ev.ChunkID]
+			quote, in := findQuote(p.Text, ev.Quote)
+			if !found || !in {
+				ok = false
+				continue
+			}
+			r.Evidence = append(r.Evidence, Evidence{DocID: p.DocID, ChunkID: p.ChunkID, Title: p.Title, Quote: quote})
+		}
+		if verdict != NotCovered && (!ok || len(r.Evidence) == 0) {
+			r.Verdict = NotCovered
+			r.Flags = append(r.Flags, FlagUnverifiedEvidence)
+			r.Explanation = "The model's evidence was not found in the passages sent: " + v.Explanation
+			r.Evidence = []Evidence{}
+		}
+		results[v.Claim] = r
+	}
+	for i, g := range got {
+		if !g {
+			return nil, fmt.Errorf("%w: no verdict for claim %d", ErrMalformedReply, i)
+		}
+	}
+	return results, nil
+}

@@ -1,0 +1,139 @@
+package claims
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"unicode"
+
+	"continuity/backend/llm"
+)
+
+const decomposeSystem = `You split a paragraph of a draft into atomic, self-contained factual claims.
+Resolve pronouns ("it", "they", "this plan") from the paragraph. Skip questions, headings, opinions and calls to action.
+For each claim give "text" (the self-contained claim) and "source" (the draft sentence it came from, copied verbatim).
+Example paragraph: "The Team plan costs $29 a month. It includes 20 GB of storage."
+Example reply: {"claims":[{"text":"The Team plan costs $29 a month.","source":"The Team plan costs $29 a month."},{"text":"The Team plan includes 20 GB of storage.","source":"It includes 20 GB of storage."}]}`
+
+const verifySystem = `You check claims against published passages. For each claim answer "supported" when a passage states it,
+"contradicted" when a passage states something incompatible (a different number, date, duration, name, or the negation),
+"not_covered" otherwise. Evidence: the chunk_id of a passage sent and a quote copied verbatim from it. One sentence of explanation naming the slot that differs.
+Example: claim 0 "Refunds are available within 14 days." with passage help-refund#0 "You can request a full refund within 30 days of any payment."
+Example reply: {"verdicts":[{"claim":0,"verdict":"contradicted","explanation":"The corpus says 30 days; the draft says 14 days.","evidence":[{"chunk_id":"help-refund#0","quote":"You can request a full refund within 30 days of any payment."}]}]}`
+
+func decomposeRequest(paragraph string) llm.Request {
+	return llm.Request{
+		Role: llm.RoleJudge, Prompt: PromptDecompose, PromptVersion: PromptDecomposeVersion,
+		Messages: []llm.Message{
+			{Role: "system", Content: decomposeSystem + "\n" + llm.UntrustedInstruction},
+			{Role: "user", Content: llm.Fence("draft paragraph", paragraph)},
+		},
+		Schema: &llm.Schema{Name: "claims_decompose", Schema: obj(map[string]any{
+			"claims": arr(obj(map[string]any{"text": str(), "source": str()})),
+		})},
+	}
+}
+
+func verifyRequest(claims []Claim, passages []Passage) llm.Request {
+	var b strings.Builder
+	b.WriteString("Claims:\n")
+	for i, c := range claims {
+		fmt.Fprintf(&b, "%d: %s\n", i, llm.Fence("claim", c.Text))
+	}
+	b.WriteString("\nPassages:\n")
+	for _, p := range passages {
+		id, _ := json.Marshal(p.ChunkID)
+		fmt.Fprintf(&b, "chunk_id %s (%s):\n%s\n", id, p.Title, llm.Fence("passage", p.Text))
+	}
+	return llm.Request{
+		Role: llm.RoleJudge, Prompt: PromptVerify, PromptVersion: PromptVerifyVersion,
+		Messages: []llm.Message{
+			{Role: "system", Content: verifySystem + "\n" + llm.UntrustedInstruction},
+			{Role: "user", Content: b.String()},
+		},
+		Schema: &llm.Schema{Name: "claims_verify", Schema: obj(map[string]any{
+			"verdicts": arr(obj(map[string]any{
+				"claim":       map[string]any{"type": "integer"},
+				"verdict":     map[string]any{"type": "string", "enum": []string{"supported", "contradicted", "not_covered"}},
+				"explanation": str(),
+				"evidence":    arr(obj(map[string]any{"chunk_id": str(), "quote": str()})),
+			})),
+		})},
+	}
+}
+
+func str() map[string]any { return map[string]any{"type": "string"} }
+func arr(items map[string]any) map[string]any {
+	return map[string]any{"type": "array", "items": items}
+}
+func obj(props map[string]any) map[string]any {
+	req := make([]string, 0, len(props))
+	for k := range props {
+		req = append(req, k)
+	}
+	sortStrings(req)
+	return map[string]any{"type": "object", "properties": props, "required": req, "additionalProperties": false}
+}
+
+func sortStrings(s []string) {
+	for i := 1; i < len(s); i++ {
+		for j := i; j > 0 && s[j] < s[j-1]; j-- {
+			s[j], s[j-1] = s[j-1], s[j]
+		}
+	}
+}
+
+// findQuote locates quote in text ignoring whitespace runs and curly vs
+// straight quote marks, and returns the verbatim text it matched.
+func findQuote(text, quote string) (string, bool) {
+	nt, idx := normalizeForQuote(text)
+	nq, _ := normalizeForQuote(quote)
+	nq = strings.TrimSpace(nq)
+	if nq == "" {
+		return "", false
+	}
+	i := strings.Index(nt, nq)
+	if i < 0 {
+		return "", false
+	}
+	start, end := idx[i], idx[i+len(nq)-1]
+	// extend end to the full rune at that byte
+	for end < len(text) && end+1 <= len(text) {
+		end++
+		if end == len(text) || (text[end]&0xC0) != 0x80 {
+			break
+		}
+	}
+	return text[start:end], true
+}
+
+// normalizeForQuote maps curly quotes to straight ones and whitespace runs
+// to one space; idx[i] is the byte in s that produced byte i of the result.
+func normalizeForQuote(s string) (string, []int) {
+	var b strings.Builder
+	var idx []int
+	space := false
+	for i, r := range s {
+		switch r {
+		case '‘', '’', '‛', '′':
+			r = '\''
+		case '“', '”', '„', '″':
+			r = '"'
+		}
+		if unicode.IsSpace(r) {
+			if space {
+				continue
+			}
+			space = true
+			r = ' '
+		} else {
+			space = false
+		}
+		n := b.Len()
+		b.WriteRune(r)
+		for k := n; k < b.Len(); k++ {
+			idx = append(idx, i)
+		}
+	}
+	return b.String(), idx
+}

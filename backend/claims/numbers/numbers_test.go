@@ -1,0 +1,166 @@
+package numbers
+
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+func TestExtract(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name, text string
+		want       []string // Quantity.String() of each
+	}{
+		{"digits days", "refund within 30 days of any payment", []string{"30 days"}},
+		{"words days", "a fourteen-day free trial", []string{"14 days"}},
+		{"thirty days", "restore it for thirty days", []string{"30 days"}},
+		{"weeks to days", "an 8-week pilot", []string{"56 days"}},
+		{"eight weeks", "eight weeks", []string{"56 days"}},
+		{"business days", "within two business days", []string{"2 business days"}},
+		{"hours", "for 24 hours", []string{"24 hours"}},
+		{"every hour", "dashboards refresh every hour", []string{"1 hours"}},
+		{"minutes", "refresh every 15 minutes", []string{"15 minutes"}},
+		{"money", "costs $9 a month and $278.40 a year", []string{"$9", "$278.40"}},
+		{"money words", "2500 dollars", []string{"$2,500"}},
+		{"money thousands", "$2,500", []string{"$2,500"}},
+		{"percent", "saves 20% or 15 percent", []string{"20%", "15%"}},
+		{"decimal percent", "99.95% uptime", []string{"99.95%"}},
+		{"date full", "released January 20, 2026.", []string{"January 20, 2026"}},
+		{"date month", "issued in February 2026", []string{"February 2026"}},
+		{"year", "certified since 2023", []string{"2023"}},
+		{"version name", "iOS 16 or later", []string{"ios 16"}},
+		{"aes", "encrypted with AES-256", []string{"aes 256"}},
+		{"v2", "API v2 is here", []string{"v 2"}},
+		{"count unit", "600 requests per minute", []string{"600 requests"}},
+		{"count words", "up to ten active API keys", []string{"10 active"}},
+		{"big", "1,048,576 rows", []string{"1,048,576 rows"}},
+		{"million", "more than a million invoices", []string{"1,000,000 invoices"}},
+		{"thousand words", "five thousand", []string{"5,000"}},
+		{"twenty four", "twenty-four hours", []string{"24 hours"}},
+		{"times", "from 08:00 to 20:00 CET", []string{"08:00", "20:00"}},
+		{"times words", "from eight in the morning until eight in the evening", []string{"08:00", "20:00"}},
+		{"no numbers", "Offline mode is the most popular feature.", nil},
+		{"day without year", "on March 3 we ship", []string{"March 3"}},
+		{"percentage point", "for every 0.1 percentage point below", []string{"0.1%"}},
+		{"day range words", "Monday to Friday, 08:00 to 20:00 CET", []string{"Monday to Friday", "08:00", "20:00"}},
+		{"day range dash", "open Monday–Friday", []string{"Monday to Friday"}},
+		{"single day plural", "on Saturdays from 10:00", []string{"Saturday", "10:00"}},
+		{"weekends", "We're closed on weekends.", []string{"weekends"}},
+		{"lower-case may is no day", "you may sun yourself", nil},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			got := Extract(c.text)
+			var s []string
+			for _, q := range got {
+				s = append(s, q.String())
+			}
+			if strings.Join(s, "|") != strings.Join(c.want, "|") {
+				t.Fatalf("Extract(%q) = %q, want %q", c.text, s, c.want)
+			}
+		})
+	}
+}
+
+func TestBounds(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name, text string
+		want       Bound
+	}{
+		{"up to", "up to 50 users", AtMost},
+		{"within", "within 30 days", AtMost},
+		{"at least", "at least 3 reminders", AtLeast},
+		{"more than", "more than a million invoices", AtLeast},
+		{"or later", "iOS 16 or later", AtLeast},
+		{"exact", "50 users", Exact},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			q := Extract(c.text)
+			if len(q) != 1 || q[0].Bound != c.want {
+				t.Fatalf("Extract(%q) = %+v, want one quantity with bound %v", c.text, q, c.want)
+			}
+		})
+	}
+}
+
+func TestSame(t *testing.T) {
+	t.Parallel()
+	one := func(s string) Quantity { return Extract(s)[0] }
+	cases := []struct {
+		name string
+		a, b string
+		want bool
+	}{
+		{"words vs digits", "twenty days", "20 days", true},
+		{"weeks vs days", "8-week", "56 days", true},
+		{"months vs year", "12 months", "1 year", true},
+		{"different days", "14 days", "30 days", false},
+		{"month vs full date", "February 2026", "February 12, 2026", true},
+		{"different dates", "January 20, 2026", "February 3, 2026", false},
+		{"money", "$25", "$29", false},
+		{"close percents differ", "99.99% uptime", "99.95% uptime", false},
+		{"same percent", "99.9%", "99.9 percent", true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			if got := Same(one(c.a), one(c.b)); got != c.want {
+				t.Fatalf("Same(%q, %q) = %v, want %v", c.a, c.b, got, c.want)
+			}
+		})
+	}
+}
+
+func TestDaySets(t *testing.T) {
+	t.Parallel()
+	one := func(s string) Quantity { return Extract(s)[0] }
+	cases := []struct {
+		name     string
+		a, b     string
+		within   bool
+		sameDays bool
+	}{
+		{"one day inside a range", "on Mondays", "Monday to Friday", true, false},
+		{"weekend day outside weekdays", "on Saturdays", "Monday to Friday", false, false},
+		{"weekend inside weekends", "Saturday", "weekends", true, false},
+		{"range equals weekdays", "Monday through Friday", "weekdays", true, true},
+		{"complement of weekends", "weekends", "weekdays", false, false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			a, b := one(c.a), one(c.b)
+			if got := Within(a, b); got != c.within {
+				t.Fatalf("Within(%q, %q) = %v", c.a, c.b, got)
+			}
+			if got := Same(a, b); got != c.sameDays {
+				t.Fatalf("Same(%q, %q) = %v", c.a, c.b, got)
+			}
+		})
+	}
+	if got := Complement(one("weekends")); !Same(got, one("Monday to Friday")) {
+		t.Fatalf("Complement(weekends) = %v", got)
+	}
+}
+
+func FuzzExtract(f *testing.F) {
+	for _, s := range []string{"$2,500 within 30 days", "January 20, 2026", "eight in the evening", "a million", "1,", "$", "9:", "v2-"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, q := range Extract(s) {
+			if q.Start < 0 || q.End > len(s) || q.Start > q.End {
+				t.Fatalf("bad span %d..%d in %q", q.Start, q.End, s)
+			}
+			if utf8.ValidString(s) && !utf8.ValidString(s[q.Start:q.End]) {
+				t.Fatalf("span splits a rune in %q", s)
+			}
+			_ = q.String()
+		}
+	})
+}

@@ -1,0 +1,261 @@
+package claims
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+	"unicode"
+
+	"continuity/backend/claims/numbers"
+
+	"github.com/kljensen/snowball/english"
+)
+
+// analysis is what the offline engine knows about one sentence or claim.
+type analysis struct {
+	src     string
+	terms   []string        // content stems, canonical, in order (may repeat)
+	stems   map[string]bool // set of terms
+	names   map[string]bool // stems of names (capitalised terms)
+	qty     []numbers.Quantity
+	qtext   []string          // how each quantity was written
+	qctx    []map[string]bool // content stems near each quantity
+	clauses []analysis        // for sentences: clause by clause, for polarity
+	neg     int               // negations; parity is the polarity
+	only    bool
+	hist    bool
+	tokens  []string // every lower-case word, for antonym checks
+	// modifiers maps a name that qualifies the next one ("Tallyhub" in
+	// "Tallyhub Insights") to that head name.
+	modifiers map[string]string
+	surface   map[string]string // stem -> first word written, for explanations
+}
+
+var weekdayOrMonth = setOf(`monday tuesday wednesday thursday friday saturday sunday january february march april may
+june july august september october november december i`)
+
+// analyze reads text; known holds name stems seen mid-sentence in the
+// corpus so that a sentence-initial "Business" still counts as a name.
+func analyze(text string, known map[string]bool) analysis {
+	a := analysis{src: text, stems: map[string]bool{}, names: map[string]bool{}}
+	norm := canonicalPhrases(text)
+	var ids []numbers.Quantity // "v2": an identifier, compared as a name
+	for _, q := range numbers.Extract(text) {
+		if q.Kind == numbers.Count && len(q.Name) == 1 {
+			ids = append(ids, q)
+			continue
+		}
+		if q.Kind == numbers.Days && dayClauseNegated(text, q) {
+			q = numbers.Complement(q)
+		}
+		a.qty = append(a.qty, q)
+		a.qtext = append(a.qtext, strings.TrimSpace(text[q.Start:q.End]))
+		a.qctx = append(a.qctx, contextStems(text, q))
+	}
+	for _, q := range ids {
+		id := q.Name + strconv.FormatFloat(q.Value, 'f', -1, 64)
+		a.stems[id], a.names[id] = true, true
+		a.terms = append(a.terms, id)
+	}
+	lower := strings.ToLower(text)
+	for _, m := range histMarkers {
+		if strings.Contains(lower, m) {
+			a.hist = true
+		}
+	}
+	inQty := func(i int) bool {
+		for _, q := range a.qty {
+			if i >= q.Start && i < q.End {
+				return true
+			}
+		}
+		return false
+	}
+	first := true
+	prevName := ""
+	for _, w := range words(norm) {
+		lw := strings.ToLower(strings.ReplaceAll(w.text, "’", "'"))
+		a.tokens = append(a.tokens, lw)
+		// a table cell starts like a sentence: "| Custom |" is no name
+		isFirst := first || strings.HasSuffix(strings.TrimRight(norm[:w.start], " *_"), "|")
+		first = false
+		if negators[lw] || strings.HasSuffix(lw, "n't") {
+			a.neg++
+			continue
+		}
+		if lw == "only" {
+			a.only = true
+		}
+		if inQty(w.start) || stopwords[lw] || idIn(ids, w.start) {
+			continue
+		}
+		st := stem(lw)
+		if st == "" {
+			continue
+		}
+		a.terms = append(a.terms, st)
+		a.stems[st] = true
+		if hasUpper(w.text) && !weekdayOrMonth[lw] && (!isFirst || known[st] || upperCount(w.text) > 1) {
+			a.names[st] = true
+			if prevName != "" {
+				if a.modifiers == nil {
+					a.modifiers = map[string]string{}
+				}
+				a.modifiers[prevName] = st
+			}
+			prevName = st
+		} else {
+			prevName = ""
+		}
+		if a.surface == nil {
+			a.surface = map[string]string{}
+		}
+		if _, ok := a.surface[st]; !ok {
+			a.surface[st] = w.text
+		}
+	}
+	return a
+}
+
+// stem lower-cases, strips possessives, stems with snowball and maps the
+// result through the synonym lexicon.
+func stem(w string) string {
+	w = strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "'")
+	if w == "" {
+		return ""
+	}
+	w = americanSpelling(w)
+	s := english.Stem(w, false)
+	if c, ok := synonyms[s]; ok {
+		return c
+	}
+	return s
+}
+
+type word struct {
+	text  string
+	start int
+}
+
+// words splits on anything but letters, digits and inner apostrophes or
+// hyphens; hyphenated words are split into their parts.
+func words(s string) []word {
+	var out []word
+	start := -1
+	for i, r := range s + " " {
+		inner := (r == '\'' || r == '’') && start >= 0 && i+1 < len(s) && unicode.IsLetter(rune(s[i+1]))
+		if unicode.IsLetter(r) || unicode.IsDigit(r) || inner {
+			if start < 0 {
+				start = i
+			}
+			continue
+		}
+		if start >= 0 {
+			out = append(out, word{text: s[start:i], start: start})
+			start = -1
+		}
+	}
+	return out
+}
+
+func hasUpper(s string) bool { return upperCount(s) > 0 }
+
+func upperCount(s string) int {
+	n := 0
+	for _, r := range s {
+		if unicode.IsUpper(r) {
+			n++
+		}
+	}
+	return n
+}
+
+// canonicalPhrases replaces multi-word terms with one word padded to the
+// same length, so quantity offsets stay valid.
+func canonicalPhrases(s string) string {
+	lower := strings.ToLower(s)
+	for _, p := range phrases {
+		for {
+			i := strings.Index(lower, p.from)
+			if i < 0 {
+				break
+			}
+			rep := p.to + strings.Repeat(" ", len(p.from)-len(p.to))
+			s = s[:i] + rep + s[i+len(p.from):]
+			lower = lower[:i] + rep + lower[i+len(p.from):]
+		}
+	}
+	return s
+}
+
+// polarity is true for a negated statement, after antonym swaps against
+// other: "never leave" agrees with "stay".
+func (a analysis) polarity(other analysis) bool {
+	neg := a.neg%2 == 1
+	for _, t := range a.terms {
+		for _, ant := range antonyms[t] {
+			if other.stems[ant] && !other.stems[t] && !a.stems[ant] {
+				neg = !neg
+			}
+		}
+	}
+	return neg
+}
+
+func idIn(ids []numbers.Quantity, i int) bool {
+	for _, q := range ids {
+		if i >= q.Start && i < q.End {
+			return true
+		}
+	}
+	return false
+}
+
+// contextStems are the content stems within four words before and two
+// after a quantity, inside its clause: what the number is about.
+func contextStems(text string, q numbers.Quantity) map[string]bool {
+	out := map[string]bool{}
+	before := text[:q.Start]
+	if i := strings.LastIndexAny(before, ",;(|"); i >= 0 {
+		before = before[i+1:]
+	}
+	after := text[q.End:]
+	if i := strings.IndexAny(after, ",;).|"); i >= 0 {
+		after = after[:i]
+	}
+	bw, aw := words(before), words(after)
+	if len(bw) > 4 {
+		bw = bw[len(bw)-4:]
+	}
+	if len(aw) > 2 {
+		aw = aw[:2]
+	}
+	for _, w := range append(bw, aw...) {
+		lw := strings.ToLower(w.text)
+		if stopwords[lw] || negators[lw] || numbers.IsNumberWord(lw) {
+			continue
+		}
+		if st := stem(lw); st != "" {
+			out[st] = true
+		}
+	}
+	return out
+}
+
+var clauseBreak = regexp.MustCompile(`(?i)[,;:()|]|\s(so|but|and|because|while|though)\s|\s[-–—]\s`)
+
+// splitClauses analyses each clause of a sentence on its own.
+func splitClauses(text string, known map[string]bool) []analysis {
+	var out []analysis
+	last := 0
+	for _, m := range clauseBreak.FindAllStringIndex(text, -1) {
+		if part := text[last:m[0]]; strings.TrimSpace(part) != "" {
+			out = append(out, analyze(part, known))
+		}
+		last = m[1]
+	}
+	if part := text[last:]; strings.TrimSpace(part) != "" {
+		out = append(out, analyze(part, known))
+	}
+	return out
+}

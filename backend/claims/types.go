@@ -1,0 +1,104 @@
+package claims
+
+import (
+	"context"
+	"errors"
+)
+
+// Verdict is the outcome for one claim.
+type Verdict string
+
+const (
+	Supported    Verdict = "supported"
+	Contradicted Verdict = "contradicted"
+	NotCovered   Verdict = "not_covered"
+)
+
+// Valid reports whether v is one of the three verdicts.
+func (v Verdict) Valid() bool { return v == Supported || v == Contradicted || v == NotCovered }
+
+// FlagUnverifiedEvidence marks a model verdict downgraded to not_covered
+// because its evidence could not be found in the passages sent.
+const FlagUnverifiedEvidence = "unverified_evidence"
+
+// Claim is one atomic statement of the draft. Text is self-contained
+// (pronouns resolved); Start and End are byte offsets of the sentence or
+// clause it came from in the draft.
+type Claim struct {
+	Paragraph int    `json:"paragraph"`
+	Text      string `json:"text"`
+	Start     int    `json:"start"`
+	End       int    `json:"end"`
+}
+
+// Passage is one retrieved chunk of a published document.
+type Passage struct {
+	DocID   string `json:"doc_id"`
+	ChunkID string `json:"chunk_id"`
+	Title   string `json:"title"`
+	URL     string `json:"url"`
+	Text    string `json:"text"`
+}
+
+// Evidence is a quote that decides a verdict; Quote is a verbatim
+// substring of the chunk's text.
+type Evidence struct {
+	DocID   string `json:"doc_id"`
+	ChunkID string `json:"chunk_id"`
+	Title   string `json:"title"`
+	Quote   string `json:"quote"`
+}
+
+// Result is the verdict for one claim.
+type Result struct {
+	Claim
+	Verdict     Verdict    `json:"verdict"`
+	Explanation string     `json:"explanation"`
+	Evidence    []Evidence `json:"evidence"`
+	Flags       []string   `json:"flags"`
+}
+
+// Summary counts verdicts.
+type Summary struct {
+	Supported    int `json:"supported"`
+	Contradicted int `json:"contradicted"`
+	NotCovered   int `json:"not_covered"`
+}
+
+// Report is the outcome of checking one draft.
+type Report struct {
+	Engine         string            `json:"engine"`
+	Model          string            `json:"model"`
+	PromptVersions map[string]string `json:"prompt_versions,omitempty"`
+	Results        []Result          `json:"claims"`
+	Summary        Summary           `json:"summary"`
+}
+
+// Searcher finds the top k passages for a query. backend/index's hybrid
+// search is adapted to it by the caller.
+type Searcher interface {
+	Search(ctx context.Context, query string, k int) ([]Passage, error)
+}
+
+// Engine checks a draft against what search returns.
+type Engine interface {
+	Check(ctx context.Context, draft string, search Searcher) (Report, error)
+}
+
+// ErrEmptyDraft means the draft has no text to check.
+var ErrEmptyDraft = errors.New("claims: draft is empty")
+
+func summarize(results []Result) Summary {
+	var s Summary
+	for _, r := range results {
+		switch r.Verdict {
+		case Supported:
+			s.Supported++
+		case Contradicted:
+			s.Contradicted++
+		default:
+			s.NotCovered++
+		}
+	}
+	return s
+}

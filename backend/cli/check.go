@@ -1,0 +1,184 @@
+package cli
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"unicode/utf8"
+
+	"continuity/backend/checks"
+	"continuity/backend/corpus"
+)
+
+// maxDraftBytes bounds a draft read from a file or stdin.
+const maxDraftBytes = 8 << 20
+
+func init() {
+	var engine, failOnVoice string
+	var k int
+	Register(&Command{
+		Name:    "check",
+		Args:    "FILE|-",
+		Summary: "check a draft's claims against the published corpus",
+		Help: `Splits the draft (.md, .txt or .html; "-" reads stdin) into claims and labels each
+supported, contradicted or not_covered with the published passages that decide it.
+Every check is kept in the history the desktop app shows. A never-synced index is
+synced first. Exit 1 when any claim is contradicted (or, with --fail-on-voice,
+when voice issues of that level are found).
+--json prints {"engine","model","claims":[{"paragraph","text","verdict",
+"explanation","evidence":[{"doc_id","chunk_id","title","quote"}],"flags":[]}],
+"summary":{"supported","contradicted","not_covered"},"voice":[...],"voice_score"}.`,
+		Flags: func(fs *flag.FlagSet) {
+			fs.StringVar(&engine, "engine", "", "offline or llm (default: the engine in Settings)")
+			fs.IntVar(&k, "k", 0, "passages retrieved per paragraph (default 8)")
+			fs.StringVar(&failOnVoice, "fail-on-voice", "", "also exit 1 on voice issues: required or recommended")
+		},
+		Run: func(ctx context.Context, env *Env, args []string) error {
+			if len(args) != 1 {
+				return Usagef("check needs one FILE or - for stdin")
+			}
+			if engine != "" && engine != "offline" && engine != "llm" {
+				return Usagef("--engine must be offline or llm, got %q", engine)
+			}
+			if k < 0 || k > 100 {
+				return Usagef("--k must be between 1 and 100, got %d", k)
+			}
+			if failOnVoice != "" && failOnVoice != "required" && failOnVoice != "recommended" {
+				return Usagef("--fail-on-voice must be required or recommended, got %q", failOnVoice)
+			}
+			draft, err := readDraft(env, args[0])
+			if err != nil {
+				return err
+			}
+			return runCheck(ctx, env, draft, CheckOptions{Engine: engine, K: k}, failOnVoice)
+		},
+	})
+}
+
+// readDraft reads FILE or stdin; HTML becomes its visible text with
+// headings kept as Markdown headings so paragraphs still split.
+func readDraft(env *Env, path string) (string, error) {
+	var r io.Reader = env.Stdin
+	name := "stdin"
+	if path != "-" {
+		switch strings.ToLower(filepath.Ext(path)) {
+		case ".md", ".markdown", ".txt", ".html", ".htm":
+		default:
+			return "", Usagef("%s: a draft must be .md, .txt or .html", path)
+		}
+		f, err := os.Open(path)
+		if err != nil {
+			return "", fmt.Errorf("draft: %w", err)
+		}
+		defer f.Close()
+		r, name = f, path
+	}
+	raw, err := io.ReadAll(io.LimitReader(r, maxDraftBytes+1))
+	if err != nil {
+		return "", fmt.Errorf("%s: %w", name, err)
+	}
+	if len(raw) > maxDraftBytes {
+		return "", fmt.Errorf("%s: the draft is larger than %d bytes", name, maxDraftBytes)
+	}
+	if !utf8.Valid(raw) {
+		return "", fmt.Errorf("%s: not UTF-8 text", name)
+	}
+	ext := strings.ToLower(filepath.Ext(path))
+	if ext == ".html" || ext == ".htm" || (path == "-" && looksLikeHTML(raw)) {
+		return htmlToDraft(name, raw)
+	}
+	return string(raw), nil
+}
+
+func looksLikeHTML(raw []byte) bool {
+	s := strings.ToLower(strings.TrimSpace(string(raw[:min(len(raw), 512)])))
+	return strings.HasPrefix(s, "<!doctype html") || strings.HasPrefix(s, "<html") || strings.HasPrefix(s, "<body")
+}
+
+// htmlToDraft keeps the visible text of an HTML draft, one block a paragraph.
+func htmlToDraft(name string, raw []byte) (string, error) {
+	doc, err := corpus.Parse(name, "html", raw)
+	if err != nil {
+		return "", fmt.Errorf("%s: %w", name, err)
+	}
+	parts := make([]string, 0, len(doc.Blocks))
+	for _, b := range doc.Blocks {
+		if b.Heading {
+			parts = append(parts, strings.Repeat("#", max(b.Level, 1))+" "+b.Text)
+			continue
+		}
+		parts = append(parts, b.Text)
+	}
+	return strings.Join(parts, "\n\n"), nil
+}
+
+func runCheck(ctx context.Context, env *Env, draft string, o CheckOptions, failOnVoice string) error {
+	s, err := env.Session(ctx)
+	if err != nil {
+		return err
+	}
+	if failOnVoice != "" && voiceHook == nil {
+		return Usagef("--fail-on-voice needs the voice check, which this build lacks")
+	}
+	// synced like search, with changes said on stderr
+	ix, err := searchIndex(ctx, env)
+	if err != nil {
+		return err
+	}
+	rep, err := checkWithIndex(ctx, s, ix, draft, o, progressBar(env))
+	if err != nil {
+		return err
+	}
+	voiceFail, withVoice := 0, voiceHook != nil
+	if withVoice {
+		ws, err := s.Workspace(ctx)
+		if err != nil {
+			return err
+		}
+		v, err := voiceHook(ctx, env, ws, draft, rep.Engine)
+		switch {
+		case err != nil && failOnVoice != "":
+			return fmt.Errorf("voice check: %w", err)
+		case err != nil:
+			// the claims verdicts stand on their own; say so loudly and go on
+			fmt.Fprintf(env.Stderr, "voice check not run: %v\n", err)
+			withVoice = false
+		}
+		if withVoice {
+			score := v.Score
+			rep.VoiceScore, rep.Voice = &score, make([]checks.VoiceIssue, 0, len(v.Issues))
+		}
+		for _, is := range v.Issues {
+			rep.Voice = append(rep.Voice, checks.VoiceIssue{Passage: is.Passage, Start: is.Start, End: is.End, Rule: is.Rule,
+				Guideline: is.Guideline, Explanation: is.Explanation, Suggestion: is.Suggestion, Level: is.Level})
+			if is.Level == "required" || (failOnVoice == "recommended" && is.Level == "recommended") {
+				voiceFail++
+			}
+		}
+	}
+	repo, err := checks.NewRepo(ctx, s.DB)
+	if err != nil {
+		return err
+	}
+	if _, err := repo.Save(ctx, "cli", draft, rep); err != nil {
+		return err
+	}
+	if env.JSON {
+		if err := env.WriteJSON(contractJSON(rep, withVoice)); err != nil {
+			return err
+		}
+	} else {
+		writeCheckText(env.Stdout, draft, rep)
+	}
+	switch {
+	case rep.Summary.Contradicted > 0:
+		return Failed("%d claim(s) contradicted by the published corpus", rep.Summary.Contradicted)
+	case failOnVoice != "" && voiceFail > 0:
+		return Failed("%d %s voice issue(s)", voiceFail, failOnVoice)
+	}
+	return nil
+}

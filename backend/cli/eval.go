@@ -1,0 +1,185 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"strings"
+	"sync"
+	"time"
+
+	"continuity/backend/eval"
+	"continuity/backend/evalwire"
+	"continuity/backend/llm"
+	"continuity/backend/scorecard"
+)
+
+func init() {
+	Register(&Command{
+		Name:    "eval",
+		Args:    "[list]",
+		Summary: "evaluate a golden set and print the release scorecard (CI gate)",
+		Help: `eval (--golden FILE.xlsx | --set NAME) [--engine offline|llm] [--gate]
+     [--baseline RUN_ID|last] [--junit FILE] [--html FILE] [--xlsx FILE]
+     [--repeat N] [--resume RUN_ID] [--json]
+eval list [--set NAME]                       list runs
+
+--golden imports the workbook into the set named after the file (a new
+version only when it changed), so every run records a golden-set version.
+Each question's result is saved as it finishes: an interrupted run is
+continued with --resume RUN_ID. Before an LLM run the estimate (calls,
+tokens, cost, time) is printed on stderr.
+--json prints {"run_id","engine","answer_model","judge_model","metrics":{name:
+{"mean","threshold","pass","measured","not_measured"}},"gate":{"pass","failures"},
+"errors","questions":[...]} plus "baseline" with --baseline.
+With --gate: exit 1 when a gated metric is below its threshold, 2 when any
+question failed with an error (errors also fail the gate) or on runtime errors.`,
+		Flags: func(fs *flag.FlagSet) {
+			o := &evalFlags{}
+			fs.StringVar(&o.golden, "golden", "", "golden set workbook (.xlsx) to import and run")
+			fs.StringVar(&o.set, "set", "", "stored golden set to run")
+			fs.StringVar(&o.engine, "engine", eval.EngineOffline, "offline (no key, deterministic) or llm")
+			fs.BoolVar(&o.gate, "gate", false, "exit 1 when the gate fails, 2 on question errors")
+			fs.StringVar(&o.baseline, "baseline", "", "compare with RUN_ID, or 'last' finished run of the set")
+			fs.StringVar(&o.junit, "junit", "", "write JUnit XML (one case per question and per metric gate)")
+			fs.StringVar(&o.html, "html", "", "write a self-contained HTML scorecard")
+			fs.StringVar(&o.xlsx, "xlsx", "", "write the scorecard as an .xlsx workbook")
+			fs.IntVar(&o.repeat, "repeat", 1, "judge repeats per LLM metric (mean, spread, flaky flag)")
+			fs.StringVar(&o.resume, "resume", "", "continue an interrupted run")
+			setEvalFlags(o)
+		},
+		Run: runEval,
+	})
+}
+
+type evalFlags struct {
+	golden, set, engine, baseline, junit, html, xlsx, resume string
+	gate                                                     bool
+	repeat                                                   int
+}
+
+// Flags reach Run only through package state (as for golden), so tests of
+// this command run one after another.
+var (
+	evalMu   sync.Mutex
+	evalLast = &evalFlags{}
+)
+
+func setEvalFlags(o *evalFlags) { evalMu.Lock(); evalLast = o; evalMu.Unlock() }
+func getEvalFlags() evalFlags   { evalMu.Lock(); defer evalMu.Unlock(); return *evalLast }
+
+func runEval(ctx context.Context, env *Env, args []string) error {
+	o := getEvalFlags()
+	if len(args) > 0 {
+		if args[0] == "list" && len(args) == 1 {
+			return evalList(ctx, env, o.set)
+		}
+		return Usagef("eval takes no arguments except 'list', got %q", strings.Join(args, " "))
+	}
+	if err := o.validate(); err != nil {
+		return err
+	}
+	s, err := env.Session(ctx)
+	if err != nil {
+		return err
+	}
+	set, version := o.set, 0
+	st, err := eval.OpenStore(ctx, s.DB)
+	if err != nil {
+		return err
+	}
+	var resumed eval.Run
+	switch {
+	case o.resume != "":
+		if resumed, err = st.Run(ctx, o.resume); err != nil {
+			return err
+		}
+		set, o.engine, o.repeat = resumed.GoldenSet, resumed.Engine, resumed.Repeat
+		fmt.Sscan(resumed.GoldenVersion, &version)
+	case o.golden != "":
+		gs, err := evalwire.ImportFile(ctx, s, o.golden)
+		if err != nil {
+			return err
+		}
+		set = gs.Name
+	}
+	notice := func(dir string) { fmt.Fprintf(env.Stderr, "the index was never synced; syncing %s first\n", dir) }
+	p, err := evalwire.Prepare(ctx, s, set, evalwire.Options{Engine: o.engine, Repeat: o.repeat, Version: version}, notice, progressBar(env))
+	if err != nil {
+		if errors.Is(err, llm.ErrNoAPIKey) {
+			return fmt.Errorf("%w (or run with --engine offline, which needs no key)", err)
+		}
+		return err
+	}
+	defer p.Close()
+	if o.engine == eval.EngineLLM {
+		writeEstimate(env, p.Estimate)
+	}
+	var run eval.Run
+	if o.resume != "" {
+		run, err = p.Runner.Resume(ctx, o.resume, p.Questions, progressBar(env))
+	} else {
+		run, err = p.Runner.Start(ctx, p.Run, p.Questions, progressBar(env))
+	}
+	if err != nil {
+		if run.ID != "" && run.Status == eval.StatusCancelled {
+			fmt.Fprintf(env.Stderr, "finished questions are saved; continue with: continuity eval --resume %s\n", run.ID)
+		}
+		return err
+	}
+	c, err := evalwire.BuildCard(ctx, s.DB, st, run.ID, o.baseline)
+	if err != nil {
+		return err
+	}
+	if err := writeEvalFiles(c, o); err != nil {
+		return err
+	}
+	if err := writeEvalResult(env, c); err != nil {
+		return err
+	}
+	if !o.gate {
+		return nil
+	}
+	sc := c.Scorecard
+	switch {
+	case sc.Errors > 0:
+		return fmt.Errorf("gate failed: %d question(s) failed with an error (see the \"error\" of each question)", sc.Errors)
+	case !sc.Gate.Pass:
+		return Failed("gate failed: %s", strings.Join(sc.Gate.Failures, "; "))
+	}
+	return nil
+}
+
+func (o evalFlags) validate() error {
+	switch {
+	case o.resume == "" && (o.golden == "") == (o.set == ""):
+		return Usagef("eval needs exactly one of --golden FILE.xlsx or --set NAME (or --resume RUN_ID)")
+	case o.resume != "" && (o.golden != "" || o.set != ""):
+		return Usagef("--resume continues a run on its own golden set; drop --golden/--set")
+	case o.engine != eval.EngineOffline && o.engine != eval.EngineLLM:
+		return Usagef("--engine must be offline or llm, got %q", o.engine)
+	case o.repeat < 1 || o.repeat > 10:
+		return Usagef("--repeat must be between 1 and 10, got %d", o.repeat)
+	}
+	return nil
+}
+
+func writeEstimate(env *Env, e eval.Estimate) {
+	cost := "unknown (no price set for the judge model)"
+	if e.CostKnown {
+		cost = fmt.Sprintf("$%.2f", e.Cost)
+	}
+	fmt.Fprintf(env.Stderr, "estimate: %d questions, %d calls, ~%d input + ~%d output tokens, cost %s, ~%s\n",
+		e.Questions, e.Calls, e.InputTokens, e.OutputTokens, cost, (time.Duration(e.Seconds) * time.Second).String())
+}
+
+// evalJSON is the --json contract (scorecard.Result) plus how it was produced.
+type evalJSON struct {
+	scorecard.Result
+	Status            string          `json:"status"`
+	GoldenSet         string          `json:"golden_set"`
+	GoldenVersion     string          `json:"golden_version"`
+	CorpusFingerprint string          `json:"corpus_fingerprint"`
+	Baseline          *scorecard.Diff `json:"baseline,omitempty"`
+}

@@ -1,0 +1,73 @@
+package cli
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"continuity/backend/workspace"
+)
+
+func TestGuidelinesLint(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.md")
+	if err := os.WriteFile(bad, []byte("# G\n\n## Rules\n\n```yaml\nrules:\n  - name: a\n    kind: existence\n    level: required\n    message: m\n    patterns: ['(']\n    colour: red\n```\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name       string
+		args       []string
+		wantCode   int
+		wantStdout string
+		wantStderr []string
+	}{
+		{"sample guide is valid", []string{"guidelines", "lint", "../../corpus/guidelines.md"}, ExitOK, "ok, ", nil},
+		{"bad guide gives located errors", []string{"guidelines", "lint", bad}, ExitError, "",
+			[]string{bad + ":11: rule \"a\": invalid pattern", bad + ":12: unknown key \"colour\""}},
+		{"json output", []string{"--json", "guidelines", "lint", bad}, ExitError, `"valid": false`, nil},
+		{"missing subcommand", []string{"guidelines"}, ExitError, "", []string{"usage"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			r := run(t, nil, append([]string{"--data", t.TempDir()}, tc.args...)...)
+			if r.code != tc.wantCode || !strings.Contains(r.stdout, tc.wantStdout) {
+				t.Fatalf("got code %d stdout %q stderr %q, want %d and %q", r.code, r.stdout, r.stderr, tc.wantCode, tc.wantStdout)
+			}
+			for _, w := range tc.wantStderr {
+				if !strings.Contains(r.stderr, w) {
+					t.Errorf("stderr %q lacks %q", r.stderr, w)
+				}
+			}
+		})
+	}
+}
+
+func TestVoiceHookOffline(t *testing.T) {
+	t.Parallel()
+	ws, err := workspace.Open("../../corpus")
+	if err != nil {
+		t.Fatal(err)
+	}
+	env := newEnv(strings.NewReader(""), &strings.Builder{}, &strings.Builder{}, &globals{dataDir: t.TempDir(), logLevel: "warn"}, nil)
+	defer env.close()
+	text := "Our revolutionary TallyHub app. Log in today."
+	res, err := voiceHook(context.Background(), env, ws, text, "offline")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Issues) != 3 || res.Engine != "offline" || res.Score >= 90 {
+		t.Fatalf("got %d issues, engine %q, score %v; want 3 offline issues and a non-green score", len(res.Issues), res.Engine, res.Score)
+	}
+	for _, is := range res.Issues {
+		if text[is.Start:is.End] != is.Passage {
+			t.Errorf("offsets %d:%d do not slice %q", is.Start, is.End, is.Passage)
+		}
+	}
+	if _, err := voiceHook(context.Background(), env, ws, text, "psychic"); err == nil {
+		t.Error("got nil, want an error for an unknown engine")
+	}
+}

@@ -1,0 +1,129 @@
+package cli
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"strings"
+	"time"
+
+	"continuity/backend/index"
+	"continuity/backend/progress"
+)
+
+func init() {
+	var watch bool
+	Register(&Command{
+		Name:    "index",
+		Summary: "sync the hybrid index with the published corpus",
+		Help: `Adds new and changed published documents, removes deleted, archived, draft and
+unpublished ones, and skips unchanged files. --watch keeps running and re-syncs
+when files change. --json prints {"added","updated","removed","unchanged",
+"documents","chunks","warnings":[{"path","message"}]}.`,
+		Flags: func(fs *flag.FlagSet) { fs.BoolVar(&watch, "watch", false, "keep running and re-sync on file changes") },
+		Run: func(ctx context.Context, env *Env, args []string) error {
+			if len(args) > 0 {
+				return Usagef("index takes no arguments")
+			}
+			return runIndex(ctx, env, watch)
+		},
+	})
+}
+
+type indexWarningJSON struct {
+	Path    string `json:"path"`
+	Message string `json:"message"`
+}
+
+type indexJSON struct {
+	Added     int                `json:"added"`
+	Updated   int                `json:"updated"`
+	Removed   int                `json:"removed"`
+	Unchanged int                `json:"unchanged"`
+	Documents int                `json:"documents"`
+	Chunks    int                `json:"chunks"`
+	Warnings  []indexWarningJSON `json:"warnings"`
+}
+
+func openIndex(ctx context.Context, env *Env) (*index.Index, string, error) {
+	s, err := env.Session(ctx)
+	if err != nil {
+		return nil, "", err
+	}
+	ws, err := s.Workspace(ctx)
+	if err != nil {
+		return nil, "", err
+	}
+	ix, err := s.Index(ctx)
+	if err != nil {
+		return nil, "", err
+	}
+	for _, r := range ix.Repairs {
+		fmt.Fprintf(env.Stderr, "index repaired: %s\n", r)
+	}
+	return ix, ws.ContentDir(), nil
+}
+
+func runIndex(ctx context.Context, env *Env, watch bool) error {
+	ix, content, err := openIndex(ctx, env)
+	if err != nil {
+		return err
+	}
+	rep, err := ix.Sync(ctx, content, progressBar(env))
+	if err != nil {
+		return err
+	}
+	if err := writeIndexReport(env, rep); err != nil {
+		return err
+	}
+	if !watch {
+		return nil
+	}
+	fmt.Fprintf(env.Stderr, "watching %s (Ctrl+C to stop)\n", content)
+	return ix.Watch(ctx, content, 500*time.Millisecond, func(rep index.Report, err error) {
+		if err != nil {
+			fmt.Fprintf(env.Stderr, "sync failed: %v\n", err)
+			return
+		}
+		_ = writeIndexReport(env, rep)
+	}, progressBar(env))
+}
+
+func writeIndexReport(env *Env, rep index.Report) error {
+	out := indexJSON{Added: rep.Added, Updated: rep.Updated, Removed: rep.Removed, Unchanged: rep.Unchanged,
+		Documents: rep.Documents, Chunks: rep.Chunks, Warnings: []indexWarningJSON{}}
+	for _, w := range rep.Warnings {
+		out.Warnings = append(out.Warnings, indexWarningJSON{Path: w.Path, Message: w.Message})
+	}
+	if env.JSON {
+		return env.WriteJSON(out)
+	}
+	fmt.Fprintf(env.Stdout, "source     %d published documents\nindex      %d documents, %d chunks\nadded %d, updated %d, removed %d, unchanged %d\n",
+		rep.Source, rep.Documents, rep.Chunks, rep.Added, rep.Updated, rep.Removed, rep.Unchanged)
+	for _, w := range out.Warnings {
+		fmt.Fprintf(env.Stdout, "warning    %s: %s\n", w.Path, w.Message)
+	}
+	return nil
+}
+
+// progressBar draws on a terminal only; pipes and CI logs stay clean.
+func progressBar(env *Env) progress.Func {
+	if !env.IsTerminal() {
+		return nil
+	}
+	return progress.Throttle(func(e progress.Event) {
+		if e.Total > 0 {
+			const width = 30
+			filled := width * e.Done / e.Total
+			bar := fmt.Sprintf("%-*s", width, repeat(`#`, filled))
+			fmt.Fprintf(env.Stderr, "\r%-9s [%s] %d/%d", e.Stage, bar, e.Done, e.Total)
+			if e.Done >= e.Total {
+				fmt.Fprintln(env.Stderr)
+			}
+			return
+		}
+		fmt.Fprintf(env.Stderr, "\r%s…\n", e.Stage)
+	}, 100*time.Millisecond)
+}
+
+func repeat(s string, n int) string { return strings.Repeat(s, n) }

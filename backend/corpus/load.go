@@ -1,0 +1,218 @@
+package corpus
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"unicode/utf8"
+)
+
+// MaxFileBytes bounds a single document; larger files are skipped with a warning.
+const MaxFileBytes = 20 << 20
+
+var exts = map[string]string{".md": "md", ".markdown": "md", ".html": "html", ".htm": "html", ".txt": "txt"}
+
+// workspaceFiles live in a workspace root beside the documents when there is
+// no content/ folder; they are not documents.
+var workspaceFiles = map[string]bool{"guidelines.md": true, "README.md": true, "FACTS.md": true}
+
+// File is a candidate document found by Scan, with the stat data a sync
+// compares to skip unchanged files without reading them.
+type File struct {
+	Rel     string // relative to the root, forward slashes
+	Abs     string
+	Kind    string // "md", "html" or "txt"
+	Size    int64
+	ModTime int64 // nanoseconds since the epoch
+}
+
+// Load walks root and parses every document file. Unreadable, binary,
+// non-UTF-8 or empty files become warnings. Documents of every status are
+// returned; callers filter with Indexable.
+func Load(ctx context.Context, root string) ([]Document, []Warning, error) {
+	files, warns, err := Scan(ctx, root)
+	if err != nil {
+		return nil, nil, err
+	}
+	var docs []Document
+	seen := map[string]string{}
+	for _, f := range files {
+		if ctx.Err() != nil {
+			return nil, nil, fmt.Errorf("scan %s: %w", root, ctx.Err())
+		}
+		doc, w := ReadFile(f)
+		if w != nil {
+			warns = append(warns, *w)
+			continue
+		}
+		if w := CheckDocument(doc, seen); w != nil {
+			warns = append(warns, *w)
+			if doc.Indexable() {
+				continue
+			}
+		}
+		docs = append(docs, doc)
+	}
+	return docs, warns, nil
+}
+
+// CheckDocument warns about an unknown status or a duplicate ID; seen maps
+// the IDs of published documents met so far to their paths and is updated.
+// A duplicate published document must be skipped.
+func CheckDocument(doc Document, seen map[string]string) *Warning {
+	if !knownStatus(doc.Status) {
+		return &Warning{Path: doc.Path, Message: fmt.Sprintf("unknown status %q; treated as unpublished", doc.Status)}
+	}
+	if !doc.Indexable() {
+		return nil
+	}
+	if prev, dup := seen[doc.ID]; dup {
+		return &Warning{Path: doc.Path, Message: fmt.Sprintf("duplicate document id %q (also %s); skipped", doc.ID, prev)}
+	}
+	seen[doc.ID] = doc.Path
+	return nil
+}
+
+// Scan walks root and lists the document files in path order without
+// reading them. Unreadable entries become warnings.
+func Scan(ctx context.Context, root string) ([]File, []Warning, error) {
+	st, err := os.Stat(root)
+	if err != nil {
+		return nil, nil, fmt.Errorf("corpus %s: %w", root, err)
+	}
+	if !st.IsDir() {
+		return nil, nil, fmt.Errorf("corpus %s: not a directory", root)
+	}
+	// A content root named "content" holds only documents; otherwise it is
+	// the workspace root and its drafts and guide are not published content.
+	isWorkspaceRoot := filepath.Base(root) != "content"
+	var files []File
+	var warns []Warning
+	err = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		rel, _ := filepath.Rel(root, p)
+		rel = filepath.ToSlash(rel)
+		if err != nil {
+			warns = append(warns, Warning{Path: rel, Message: "unreadable: " + err.Error()})
+			if d != nil && d.IsDir() {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if d.IsDir() {
+			if p != root && (strings.HasPrefix(d.Name(), ".") || (isWorkspaceRoot && rel == "drafts")) {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		kind, ok := exts[strings.ToLower(filepath.Ext(p))]
+		if !ok || strings.HasPrefix(d.Name(), ".") || (isWorkspaceRoot && workspaceFiles[rel]) {
+			return nil
+		}
+		if !d.Type().IsRegular() {
+			warns = append(warns, Warning{Path: rel, Message: "not a regular file; skipped"})
+			return nil
+		}
+		info, err := d.Info()
+		if err != nil {
+			warns = append(warns, Warning{Path: rel, Message: "unreadable: " + err.Error()})
+			return nil
+		}
+		files = append(files, File{Rel: rel, Abs: p, Kind: kind, Size: info.Size(), ModTime: info.ModTime().UnixNano()})
+		return nil
+	})
+	if err != nil {
+		return nil, nil, fmt.Errorf("scan %s: %w", root, err)
+	}
+	sort.Slice(files, func(i, j int) bool { return files[i].Rel < files[j].Rel })
+	return files, warns, nil
+}
+
+// ReadFile reads and parses one scanned file; problems come back as a
+// located warning, never an error.
+func ReadFile(f File) (Document, *Warning) { return loadFile(f.Abs, f.Rel, f.Kind) }
+
+func loadFile(p, rel, kind string) (Document, *Warning) {
+	info, err := os.Stat(p)
+	if err != nil {
+		return Document{}, &Warning{Path: rel, Message: "unreadable: " + err.Error()}
+	}
+	if info.Size() > MaxFileBytes {
+		return Document{}, &Warning{Path: rel, Message: fmt.Sprintf("file is %d bytes, over the %d limit; skipped", info.Size(), MaxFileBytes)}
+	}
+	raw, err := os.ReadFile(p)
+	if err != nil {
+		return Document{}, &Warning{Path: rel, Message: "unreadable: " + err.Error()}
+	}
+	doc, err := Parse(rel, kind, raw)
+	if err != nil {
+		return Document{}, &Warning{Path: rel, Message: err.Error()}
+	}
+	return doc, nil
+}
+
+// Parse turns one file's bytes into a Document. kind is "md", "html" or "txt".
+func Parse(rel, kind string, raw []byte) (Document, error) {
+	if bytes.IndexByte(raw, 0) >= 0 {
+		return Document{}, fmt.Errorf("binary file (NUL byte at offset %d); skipped", bytes.IndexByte(raw, 0))
+	}
+	if !utf8.Valid(raw) {
+		off := firstInvalidUTF8(raw)
+		return Document{}, fmt.Errorf("not UTF-8 (invalid byte at line %d, offset %d); skipped", bytes.Count(raw[:off], []byte("\n"))+1, off)
+	}
+	doc := Document{Path: rel, ID: rel, Hash: hashBytes(raw)}
+	var err error
+	switch kind {
+	case "md":
+		err = parseMarkdown(&doc, raw)
+	case "html":
+		parseHTML(&doc, raw)
+	default:
+		parsePlain(&doc, raw)
+	}
+	if err != nil {
+		return Document{}, err
+	}
+	if len(doc.Blocks) == 0 {
+		return Document{}, fmt.Errorf("no visible text; skipped")
+	}
+	if doc.Title == "" {
+		for _, b := range doc.Blocks {
+			if b.Heading {
+				doc.Title = b.Text
+				break
+			}
+		}
+	}
+	if doc.Title == "" {
+		base := rel[strings.LastIndex(rel, "/")+1:]
+		doc.Title = strings.TrimSuffix(base, filepathExt(base))
+	}
+	doc.Text = joinBlocks(doc.Blocks)
+	return doc, nil
+}
+
+func filepathExt(s string) string {
+	if i := strings.LastIndex(s, "."); i > 0 {
+		return s[i:]
+	}
+	return ""
+}
+
+func firstInvalidUTF8(b []byte) int {
+	for i := 0; i < len(b); {
+		r, n := utf8.DecodeRune(b[i:])
+		if r == utf8.RuneError && n <= 1 {
+			return i
+		}
+		i += n
+	}
+	return len(b)
+}

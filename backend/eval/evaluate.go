@@ -1,0 +1,165 @@
+package eval
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"time"
+)
+
+// evaluate produces one question's test log. Any failure (retrieval,
+// answer, judge call or an unparsable judge reply) makes the question an
+// error with no scores: a broken measurement is never a number.
+func (r *Runner) evaluate(ctx context.Context, run Run, q Question) QuestionResult {
+	res := QuestionResult{RunID: run.ID, QuestionID: q.ID, Category: q.Category, Question: q.Question,
+		Reference: q.ApprovedAnswer, ReferenceDocIDs: q.ReferenceDocIDs, SupportingLine: q.SupportingLine,
+		Engine: r.cfg.Engine, Scores: map[Metric]Score{}, NotMeasured: map[Metric]NotMeasured{},
+		Evidence: map[Metric]string{}, PromptVersions: map[string]string{}}
+	fail := func(err error) QuestionResult {
+		res.Error = err.Error()
+		res.Scores, res.NotMeasured = map[Metric]Score{}, map[Metric]NotMeasured{}
+		return res
+	}
+
+	t0 := time.Now()
+	ps, err := r.deps.Retriever.Search(ctx, q.Question, r.cfg.K)
+	res.Timings.RetrieveMS = time.Since(t0).Milliseconds()
+	if err != nil {
+		return fail(fmt.Errorf("retrieve: %w", err))
+	}
+	res.Retrieved = ps
+
+	t1 := time.Now()
+	a, err := r.deps.Answerer.Answer(ctx, q.Question, ps)
+	res.Timings.AnswerMS = time.Since(t1).Milliseconds()
+	res.AnswerModel, res.PromptVersions["eval.answer"] = a.Model, a.PromptVersion
+	res.Tokens = a.Usage
+	if err != nil {
+		return fail(err)
+	}
+	res.Answer, res.Refused = a.Text, a.Refused
+
+	set := func(m Metric, o outcome, method string) {
+		if o.measured {
+			res.Scores[m] = Score{Value: o.value, Method: method}
+		} else {
+			res.NotMeasured[m] = NotMeasured{Reason: o.reason}
+		}
+	}
+	docIDs := res.RetrievedDocIDs()
+	set(IDContextRecall, idContextRecall(q.ReferenceDocIDs, docIDs), "ids")
+	set(IDContextPrecision, idContextPrecision(q.ReferenceDocIDs, docIDs), "ids")
+	line, chunk := supportingLineRecall(q.SupportingLine, ps)
+	set(SupportingLineRecall, line, "exact-line")
+	if chunk != "" {
+		res.Evidence[SupportingLineRecall] = "supporting line found in chunk " + chunk
+	}
+	set(RefusalCorrectness, refusalCorrectness(q, a), "refusal")
+
+	t2 := time.Now()
+	if r.cfg.Engine == EngineOffline {
+		err = r.offlineMetrics(ctx, q, a, ps, &res, set)
+	} else {
+		err = r.llmMetrics(ctx, q, a, ps, &res, set)
+	}
+	res.Timings.JudgeMS = time.Since(t2).Milliseconds()
+	if err != nil {
+		return fail(err)
+	}
+	return res
+}
+
+func refusalCorrectness(q Question, a Answer) outcome {
+	if q.Category != Refuse {
+		return notMeasured("not a refuse question")
+	}
+	if a.Refused {
+		return measured(1)
+	}
+	return measured(0)
+}
+
+func (r *Runner) offlineMetrics(ctx context.Context, q Question, a Answer, ps []Passage, res *QuestionResult, set func(Metric, outcome, string)) error {
+	set(ContextPrecision, idRankedPrecision(q.ReferenceDocIDs, ps), "ids")
+	recall, why := similarityContextRecall(q, ps)
+	set(ContextRecall, recall, "similarity")
+	if why != "" {
+		res.Evidence[ContextRecall] = why
+	}
+	faith, claims, err := verifierFaithfulness(ctx, r.deps.Verifier, a, ps)
+	if err != nil {
+		return err
+	}
+	set(Faithfulness, faith, "claim-engine")
+	res.Claims = claims
+	rel, err := embeddingRelevancy(ctx, r.deps.Embedder, q, a)
+	if err != nil {
+		return err
+	}
+	set(AnswerRelevancy, rel, "embedding-cosine")
+	return nil
+}
+
+func (r *Runner) llmMetrics(ctx context.Context, q Question, a Answer, ps []Passage, res *QuestionResult, set func(Metric, outcome, string)) error {
+	g := &judging{j: r.deps.Judge}
+	defer func() {
+		res.Calls = g.calls
+		res.JudgeModel = g.model
+		res.Tokens.InputTokens += g.usage.InputTokens
+		res.Tokens.OutputTokens += g.usage.OutputTokens
+		for _, c := range g.calls {
+			res.PromptVersions[c.Prompt] = c.PromptVersion
+		}
+	}()
+	type judged struct {
+		m      Metric
+		method string
+		fn     func() (outcome, error)
+	}
+	metrics := []judged{
+		{Faithfulness, "llm", func() (outcome, error) { return g.faithfulness(ctx, q, a, ps) }},
+		{ContextRecall, "llm", func() (outcome, error) { return g.contextRecall(ctx, q, ps) }},
+		{AnswerRelevancy, "llm+embedding", func() (outcome, error) { return g.answerRelevancy(ctx, r.deps.Embedder, q, a) }},
+	}
+	if r.cfg.LLMContextPrecision {
+		metrics = append(metrics, judged{ContextPrecision, "llm", func() (outcome, error) { return g.contextPrecision(ctx, q, ps) }})
+	} else {
+		set(ContextPrecision, idRankedPrecision(q.ReferenceDocIDs, ps), "ids")
+	}
+	for _, jm := range metrics {
+		var vals []float64
+		var last outcome
+		for range r.cfg.Repeat {
+			o, err := jm.fn()
+			if err != nil {
+				return err
+			}
+			last = o
+			if !o.measured {
+				break // prechecks are deterministic: repeating cannot change them
+			}
+			vals = append(vals, o.value)
+		}
+		if len(vals) == 0 {
+			set(jm.m, last, jm.method)
+			continue
+		}
+		res.Scores[jm.m] = repeated(vals, jm.method, r.cfg.FlakySpread)
+	}
+	return nil
+}
+
+// repeated summarises repeat-N judge values: mean, spread, flaky.
+func repeated(vals []float64, method string, flaky float64) Score {
+	sum := 0.0
+	for _, v := range vals {
+		sum += v
+	}
+	s := Score{Value: sum / float64(len(vals)), Method: method}
+	if len(vals) > 1 {
+		s.Runs = vals
+		s.Spread = slices.Max(vals) - slices.Min(vals)
+		s.Flaky = s.Spread >= flaky
+	}
+	return s
+}

@@ -1,0 +1,177 @@
+package eval
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"continuity/backend/store"
+)
+
+// ErrRunNotFound is returned for an unknown run ID.
+var ErrRunNotFound = errors.New("evaluation run not found")
+
+var migrations = []store.Migration{
+	{Version: 1, SQL: `
+CREATE TABLE eval_runs (
+	id          TEXT PRIMARY KEY,
+	golden_set  TEXT NOT NULL,
+	status      TEXT NOT NULL,
+	started_at  TEXT NOT NULL,
+	meta        TEXT NOT NULL
+);
+CREATE INDEX eval_runs_by_set ON eval_runs(golden_set, started_at);
+CREATE TABLE eval_results (
+	run_id      TEXT NOT NULL REFERENCES eval_runs(id) ON DELETE CASCADE,
+	question_id TEXT NOT NULL,
+	failed      INTEGER NOT NULL,
+	result      TEXT NOT NULL,
+	PRIMARY KEY (run_id, question_id)
+);`},
+}
+
+// Store persists runs and per-question results in the shared SQLite file.
+type Store struct{ db *store.DB }
+
+// OpenStore migrates the "eval" tables.
+func OpenStore(ctx context.Context, db *store.DB) (*Store, error) {
+	if err := db.Migrate(ctx, "eval", migrations); err != nil {
+		return nil, err
+	}
+	return &Store{db: db}, nil
+}
+
+// PutRun inserts or replaces a run's record.
+func (s *Store) PutRun(ctx context.Context, r Run) error {
+	meta, err := json.Marshal(r)
+	if err != nil {
+		return fmt.Errorf("encode run %s: %w", r.ID, err)
+	}
+	_, err = s.db.Writer().ExecContext(ctx, `INSERT INTO eval_runs(id, golden_set, status, started_at, meta) VALUES(?,?,?,?,?)
+		ON CONFLICT(id) DO UPDATE SET status=excluded.status, meta=excluded.meta`,
+		r.ID, r.GoldenSet, r.Status, r.StartedAt, string(meta))
+	if err != nil {
+		return fmt.Errorf("save run %s: %w", r.ID, err)
+	}
+	return nil
+}
+
+// SaveResult stores one question's result; a re-run replaces it.
+func (s *Store) SaveResult(ctx context.Context, r QuestionResult) error {
+	body, err := json.Marshal(r)
+	if err != nil {
+		return fmt.Errorf("encode result %s/%s: %w", r.RunID, r.QuestionID, err)
+	}
+	_, err = s.db.Writer().ExecContext(ctx, `INSERT INTO eval_results(run_id, question_id, failed, result) VALUES(?,?,?,?)
+		ON CONFLICT(run_id, question_id) DO UPDATE SET failed=excluded.failed, result=excluded.result`,
+		r.RunID, r.QuestionID, boolInt(r.Error != ""), string(body))
+	if err != nil {
+		return fmt.Errorf("save result %s/%s: %w", r.RunID, r.QuestionID, err)
+	}
+	return nil
+}
+
+// Run loads one run's record.
+func (s *Store) Run(ctx context.Context, id string) (Run, error) {
+	var meta string
+	err := s.db.Reader().QueryRowContext(ctx, `SELECT meta FROM eval_runs WHERE id = ?`, id).Scan(&meta)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Run{}, fmt.Errorf("%w: %s", ErrRunNotFound, id)
+	}
+	if err != nil {
+		return Run{}, fmt.Errorf("load run %s: %w", id, err)
+	}
+	var r Run
+	if err := json.Unmarshal([]byte(meta), &r); err != nil {
+		return Run{}, fmt.Errorf("decode run %s: %w", id, err)
+	}
+	return r, nil
+}
+
+// Runs lists runs oldest first; goldenSet "" lists every set.
+func (s *Store) Runs(ctx context.Context, goldenSet string) ([]Run, error) {
+	rows, err := s.db.Reader().QueryContext(ctx, `SELECT meta FROM eval_runs
+		WHERE ? = '' OR golden_set = ? ORDER BY started_at, id`, goldenSet, goldenSet)
+	if err != nil {
+		return nil, fmt.Errorf("list runs: %w", err)
+	}
+	defer rows.Close()
+	var out []Run
+	for rows.Next() {
+		var meta string
+		if err := rows.Scan(&meta); err != nil {
+			return nil, fmt.Errorf("list runs: %w", err)
+		}
+		var r Run
+		if err := json.Unmarshal([]byte(meta), &r); err != nil {
+			return nil, fmt.Errorf("decode run: %w", err)
+		}
+		out = append(out, r)
+	}
+	return out, rows.Err()
+}
+
+// LastRun is the newest finished run of a golden set other than exclude,
+// the baseline "last" resolves to.
+func (s *Store) LastRun(ctx context.Context, goldenSet, exclude string) (Run, error) {
+	runs, err := s.Runs(ctx, goldenSet)
+	if err != nil {
+		return Run{}, err
+	}
+	for i := len(runs) - 1; i >= 0; i-- {
+		if runs[i].ID != exclude && runs[i].Status == StatusDone {
+			return runs[i], nil
+		}
+	}
+	return Run{}, fmt.Errorf("%w: no finished run of %q", ErrRunNotFound, goldenSet)
+}
+
+// Results loads a run's question results in question-ID order.
+func (s *Store) Results(ctx context.Context, runID string) ([]QuestionResult, error) {
+	rows, err := s.db.Reader().QueryContext(ctx, `SELECT result FROM eval_results WHERE run_id = ? ORDER BY question_id`, runID)
+	if err != nil {
+		return nil, fmt.Errorf("load results of %s: %w", runID, err)
+	}
+	defer rows.Close()
+	var out []QuestionResult
+	for rows.Next() {
+		var body string
+		if err := rows.Scan(&body); err != nil {
+			return nil, fmt.Errorf("load results of %s: %w", runID, err)
+		}
+		var r QuestionResult
+		if err := json.Unmarshal([]byte(body), &r); err != nil {
+			return nil, fmt.Errorf("decode a result of %s: %w", runID, err)
+		}
+		out = append(out, r)
+	}
+	return out, rows.Err()
+}
+
+// finished are the question IDs of a run that completed without error;
+// resuming skips them and re-runs failed ones.
+func (s *Store) finished(ctx context.Context, runID string) (map[string]bool, error) {
+	rows, err := s.db.Reader().QueryContext(ctx, `SELECT question_id FROM eval_results WHERE run_id = ? AND failed = 0`, runID)
+	if err != nil {
+		return nil, fmt.Errorf("finished questions of %s: %w", runID, err)
+	}
+	defer rows.Close()
+	done := map[string]bool{}
+	for rows.Next() {
+		var id string
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		done[id] = true
+	}
+	return done, rows.Err()
+}
+
+func boolInt(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}

@@ -1,0 +1,111 @@
+package eval
+
+import "continuity/backend/llm"
+
+// Score is one measured metric of one question. With repeat-N judging,
+// Value is the mean of Runs and Flaky says the repeats disagree.
+type Score struct {
+	Value  float64   `json:"value"`
+	Runs   []float64 `json:"runs,omitempty"`
+	Spread float64   `json:"spread,omitempty"` // max - min over Runs
+	Flaky  bool      `json:"flaky,omitempty"`
+	Method string    `json:"method"` // which variant computed it, e.g. "ids", "llm", "similarity"
+}
+
+// NotMeasured says why a metric has no value; it never enters a mean or a gate.
+type NotMeasured struct {
+	Reason string `json:"reason"`
+}
+
+// outcome is what a metric function returns: a value or a reason.
+type outcome struct {
+	value    float64
+	measured bool
+	reason   string
+}
+
+func measured(v float64) outcome   { return outcome{value: v, measured: true} }
+func notMeasured(r string) outcome { return outcome{reason: r} }
+
+// Timings are per-stage wall times in milliseconds.
+type Timings struct {
+	RetrieveMS int64 `json:"retrieve_ms"`
+	AnswerMS   int64 `json:"answer_ms"`
+	JudgeMS    int64 `json:"judge_ms"`
+}
+
+// Call is one judge or answer call, logged so a score can be audited.
+type Call struct {
+	Metric        string    `json:"metric"`
+	Prompt        string    `json:"prompt"`
+	PromptVersion string    `json:"prompt_version"`
+	Model         string    `json:"model"`
+	Usage         llm.Usage `json:"usage"`
+	LatencyMS     int64     `json:"latency_ms"`
+	Retries       int       `json:"retries,omitempty"`
+}
+
+// QuestionResult is the test log of one question.
+type QuestionResult struct {
+	RunID           string                 `json:"run_id"`
+	QuestionID      string                 `json:"id"`
+	Category        Category               `json:"category"`
+	Question        string                 `json:"question"`
+	Reference       string                 `json:"reference"`
+	ReferenceDocIDs []string               `json:"reference_doc_ids"`
+	SupportingLine  string                 `json:"supporting_line,omitempty"`
+	Retrieved       []Passage              `json:"retrieved"`
+	Answer          string                 `json:"answer"`
+	Refused         bool                   `json:"refused"`
+	Engine          string                 `json:"engine"`
+	AnswerModel     string                 `json:"answer_model"`
+	JudgeModel      string                 `json:"judge_model,omitempty"`
+	PromptVersions  map[string]string      `json:"prompt_versions,omitempty"`
+	Scores          map[Metric]Score       `json:"scores"`
+	NotMeasured     map[Metric]NotMeasured `json:"not_measured"`
+	Claims          []ClaimVerdict         `json:"claims,omitempty"` // faithfulness evidence
+	Evidence        map[Metric]string      `json:"evidence,omitempty"`
+	Calls           []Call                 `json:"calls,omitempty"`
+	Tokens          llm.Usage              `json:"tokens"`
+	Timings         Timings                `json:"timings"`
+	Error           string                 `json:"error,omitempty"` // non-empty: the question failed and fails the gate
+}
+
+// RetrievedDocIDs are the retrieved documents in rank order, duplicates kept.
+func (r QuestionResult) RetrievedDocIDs() []string {
+	ids := make([]string, len(r.Retrieved))
+	for i, p := range r.Retrieved {
+		ids[i] = p.DocID
+	}
+	return ids
+}
+
+// Run status values.
+const (
+	StatusRunning   = "running" // also what a crashed run is left as; Resume continues it
+	StatusDone      = "done"
+	StatusCancelled = "cancelled"
+	StatusFailed    = "failed"
+)
+
+// Run is what a run records about how its numbers were produced.
+type Run struct {
+	ID                string             `json:"run_id"`
+	Status            string             `json:"status"`
+	StartedAt         string             `json:"started_at"` // RFC3339
+	FinishedAt        string             `json:"finished_at,omitempty"`
+	Engine            string             `json:"engine"` // offline | llm
+	AnswerModel       string             `json:"answer_model"`
+	JudgeModel        string             `json:"judge_model"`
+	EmbedModel        string             `json:"embed_model"`
+	PromptVersions    map[string]string  `json:"prompt_versions"`
+	Settings          map[string]string  `json:"settings"` // chunking and retrieval settings, as the caller describes them
+	K                 int                `json:"k"`
+	Repeat            int                `json:"repeat"`
+	CorpusFingerprint string             `json:"corpus_fingerprint"`
+	GoldenSet         string             `json:"golden_set"`
+	GoldenVersion     string             `json:"golden_version"`
+	Thresholds        map[Metric]float64 `json:"thresholds,omitempty"`
+	Questions         int                `json:"questions"`
+	QuestionsDigest   string             `json:"questions_digest"` // resume refuses a changed golden set
+}

@@ -1,0 +1,273 @@
+package index
+
+import (
+	"context"
+	"crypto/sha256"
+	"database/sql"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"sync"
+	"time"
+
+	"continuity/backend/corpus"
+	"continuity/backend/embed"
+	"continuity/backend/lexical"
+	"continuity/backend/retrieve"
+	"continuity/backend/store"
+	"continuity/backend/vector"
+)
+
+// Options configure an Index. Zero values take the defaults.
+type Options struct {
+	Embedder   embed.Embedder // default: embed.NewOffline()
+	Chunking   corpus.ChunkOptions
+	Fusion     retrieve.FusionOptions // default: DefaultFusion
+	Candidates int                    // per-list depth before fusion; default 100
+	BatchDocs  int                    // documents per durable batch; default 200
+	Log        *slog.Logger
+}
+
+// DefaultFusion is the hybrid fusion used when Options.Fusion is empty
+// (chosen on SciFact train; see docs/benchmarks.md).
+var DefaultFusion = retrieve.FusionOptions{Method: retrieve.Weighted, Alpha: 0.95}
+
+// Index is the open hybrid index.
+type Index struct {
+	db      *store.DB
+	dir     string
+	opts    Options
+	emb     embed.Embedder
+	lex     *lexical.Index
+	mu      sync.RWMutex // held for writing while a batch changes the caches
+	syncMu  sync.Mutex   // one sync at a time
+	vecs    *vector.Store
+	log     *slog.Logger
+	Repairs []string // what Open found broken and rebuilt
+}
+
+// Stats describe the indexed set.
+type Stats struct {
+	Documents int              `json:"documents"`
+	Chunks    int              `json:"chunks"`
+	LastSync  time.Time        `json:"last_sync"` // zero when never synced
+	Warnings  []corpus.Warning `json:"warnings"`
+	// Embedder and EmbedModel name what produced the vectors
+	// (e.g. "offline-hash" or "openai" with the server-side model).
+	Embedder   string `json:"embedder"`
+	EmbedModel string `json:"embed_model"`
+}
+
+func (ix *Index) lexDir() string { return filepath.Join(ix.dir, "bleve") }
+
+// Open migrates the registry, opens the caches and repairs them when a
+// previous sync crashed or a cache is missing, corrupt or out of step.
+func Open(ctx context.Context, db *store.DB, dataDir string, opts Options) (*Index, error) {
+	if err := db.Migrate(ctx, Component, migrations); err != nil {
+		return nil, err
+	}
+	if opts.Embedder == nil {
+		opts.Embedder = embed.NewOffline()
+	}
+	if opts.Fusion.Method == "" {
+		opts.Fusion = DefaultFusion
+	}
+	if opts.Candidates <= 0 {
+		opts.Candidates = 100
+	}
+	if opts.BatchDocs <= 0 {
+		opts.BatchDocs = 200
+	}
+	if opts.Log == nil {
+		opts.Log = slog.New(slog.DiscardHandler)
+	}
+	ix := &Index{db: db, dir: filepath.Join(dataDir, "index"), opts: opts, emb: opts.Embedder, log: opts.Log}
+	if err := os.MkdirAll(ix.dir, 0o700); err != nil {
+		return nil, fmt.Errorf("index dir: %w", err)
+	}
+	if err := ix.openCaches(ctx); err != nil {
+		ix.Close()
+		return nil, err
+	}
+	return ix, nil
+}
+
+func (ix *Index) openCaches(ctx context.Context) error {
+	inProgress, err := ix.state(ctx, keyInProgress)
+	if err != nil {
+		return err
+	}
+	chunks, err := ix.count(ctx, "index_chunks")
+	if err != nil {
+		return err
+	}
+	rebuildLex := inProgress == "1"
+	if inProgress == "1" {
+		ix.Repairs = append(ix.Repairs, "a sync was interrupted; rebuilding the caches from the registry")
+	}
+	lex, err := lexical.Open(ix.lexDir())
+	if err != nil {
+		ix.Repairs = append(ix.Repairs, "lexical index unreadable: "+err.Error())
+		rebuildLex = true
+	} else if n, cerr := lex.Count(); cerr != nil || int(n) != chunks {
+		ix.Repairs = append(ix.Repairs, fmt.Sprintf("lexical index holds %d chunks, registry %d", n, chunks))
+		rebuildLex = true
+	} else if !lex.HasStats() {
+		ix.Repairs = append(ix.Repairs, "lexical index predates its BM25 statistics; rebuilding")
+		rebuildLex = true
+	}
+	if rebuildLex {
+		if lex != nil {
+			lex.Close()
+		}
+		if lex, err = lexical.Recreate(ix.lexDir()); err != nil {
+			return err
+		}
+	}
+	ix.lex = lex
+	// The vectors live in the registry's embedding cache (written in the
+	// same transaction as the chunks), so the in-memory matrix is always
+	// rebuilt from it at open; an old vectors.bin is no longer used.
+	_ = os.Remove(filepath.Join(ix.dir, "vectors.bin"))
+	ix.vecs = vector.New(ix.emb.Model(), 0)
+	if err := ix.loadVectors(ctx); err != nil {
+		return err
+	}
+	rebuildVec := ix.vecs.Len() != chunks
+	if rebuildVec {
+		ix.Repairs = append(ix.Repairs, fmt.Sprintf("%d of %d chunks have no cached %s vector; embedding them", chunks-ix.vecs.Len(), chunks, ix.emb.Model()))
+		ix.vecs = vector.New(ix.emb.Model(), 0)
+	}
+	if !rebuildLex && !rebuildVec {
+		if inProgress == "1" {
+			return setState(ctx, ix.db.Writer(), keyInProgress, "0")
+		}
+		return nil
+	}
+	if err := ix.rebuild(ctx, rebuildLex, rebuildVec); err != nil {
+		return fmt.Errorf("repair index: %w", err)
+	}
+	for _, r := range ix.Repairs {
+		ix.log.Warn("index repaired", "reason", r)
+	}
+	return nil
+}
+
+// loadVectors fills the in-memory matrix from the embedding cache of the
+// current embedder, one row per registered chunk.
+func (ix *Index) loadVectors(ctx context.Context) error {
+	rows, err := ix.db.Reader().QueryContext(ctx, `SELECT c.id, e.dim, e.vec FROM index_chunks c
+		JOIN index_embeddings e ON e.embedder = ? AND e.model = ? AND e.hash = c.embed_hash
+		ORDER BY c.rowid`, ix.emb.Name(), ix.emb.Model())
+	if err != nil {
+		return fmt.Errorf("load vectors: %w", err)
+	}
+	defer rows.Close()
+	var buf []float32
+	for rows.Next() {
+		var id string
+		var dim int
+		var b []byte
+		if err := rows.Scan(&id, &dim, &b); err != nil {
+			return fmt.Errorf("load vectors: %w", err)
+		}
+		if buf, err = decodeVecInto(buf, b, dim); err != nil {
+			return fmt.Errorf("load vector of %s: %w", id, err)
+		}
+		if err := ix.vecs.Put(id, buf); err != nil {
+			return fmt.Errorf("load vectors: %w", err)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("load vectors: %w", err)
+	}
+	return nil
+}
+
+func (ix *Index) count(ctx context.Context, table string) (int, error) {
+	var n int
+	if err := ix.db.Reader().QueryRowContext(ctx, "SELECT COUNT(*) FROM "+table).Scan(&n); err != nil {
+		return 0, fmt.Errorf("count %s: %w", table, err)
+	}
+	return n, nil
+}
+
+// Close releases the caches; the registry stays with its database.
+func (ix *Index) Close() error {
+	if ix == nil {
+		return nil
+	}
+	ix.syncMu.Lock()
+	defer ix.syncMu.Unlock()
+	return ix.lex.Close()
+}
+
+// Stats counts the indexed documents and chunks.
+func (ix *Index) Stats(ctx context.Context) (Stats, error) {
+	st := Stats{Embedder: ix.emb.Name(), EmbedModel: ix.emb.Model()}
+	var err error
+	if st.Documents, err = ix.count(ctx, "index_docs"); err != nil {
+		return st, err
+	}
+	if st.Chunks, err = ix.count(ctx, "index_chunks"); err != nil {
+		return st, err
+	}
+	last, err := ix.state(ctx, keyLastSync)
+	if err != nil {
+		return st, err
+	}
+	if last != "" {
+		if st.LastSync, err = time.Parse(time.RFC3339Nano, last); err != nil {
+			return st, fmt.Errorf("last sync time %q: %w", last, err)
+		}
+	}
+	st.Warnings = []corpus.Warning{}
+	if w, err := ix.state(ctx, keyWarnings); err != nil {
+		return st, err
+	} else if w != "" {
+		if err := json.Unmarshal([]byte(w), &st.Warnings); err != nil {
+			return st, fmt.Errorf("stored warnings: %w", err)
+		}
+	}
+	return st, nil
+}
+
+// Document returns an indexed (published) document by ID.
+func (ix *Index) Document(ctx context.Context, id string) (corpus.Document, bool, error) {
+	var d corpus.Document
+	err := ix.db.Reader().QueryRowContext(ctx, `SELECT id, path, title, url, published, type, status, hash, text
+		FROM index_docs WHERE id = ?`, id).Scan(&d.ID, &d.Path, &d.Title, &d.URL, &d.Published, &d.Type, &d.Status, &d.Hash, &d.Text)
+	if errors.Is(err, sql.ErrNoRows) {
+		return corpus.Document{}, false, nil
+	}
+	if err != nil {
+		return corpus.Document{}, false, fmt.Errorf("document %s: %w", id, err)
+	}
+	return d, true, nil
+}
+
+// Fingerprint hashes (document ID, content hash) over the indexed set, so
+// results can say which corpus state produced them.
+func (ix *Index) Fingerprint(ctx context.Context) (string, error) {
+	rows, err := ix.db.Reader().QueryContext(ctx, `SELECT id, hash FROM index_docs ORDER BY id`)
+	if err != nil {
+		return "", fmt.Errorf("fingerprint: %w", err)
+	}
+	defer rows.Close()
+	h := sha256.New()
+	for rows.Next() {
+		var id, hash string
+		if err := rows.Scan(&id, &hash); err != nil {
+			return "", fmt.Errorf("fingerprint: %w", err)
+		}
+		fmt.Fprintf(h, "%s\x00%s\n", id, hash)
+	}
+	if err := rows.Err(); err != nil {
+		return "", fmt.Errorf("fingerprint: %w", err)
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
+}

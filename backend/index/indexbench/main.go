@@ -1,0 +1,90 @@
+// Command indexbench measures retrieval quality on BEIR SciFact and indexing
+// speed at scale; `make bench` runs it and docs/benchmarks.md records the output.
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"runtime/pprof"
+	"strings"
+
+	"continuity/backend/lexical"
+	"continuity/backend/retrieve"
+)
+
+func main() {
+	scifact := flag.String("scifact", "../shared/benchmarks/scifact", "BEIR SciFact folder (read in place, never copied into the repo)")
+	docs := flag.Int("docs", 10000, "documents in the generated scale corpus (0 skips the scale benchmark)")
+	split := flag.String("split", "test", "SciFact qrels split to report (tune on train only)")
+	flag.StringVar(&fusion, "fusion", "", "override the hybrid fusion: rrf or weighted")
+	flag.Float64Var(&alpha, "alpha", 0, "weighted fusion: BM25 share")
+	flag.IntVar(&chunkSize, "chunk", 0, "override the chunk size in words")
+	flag.Float64Var(&lexical.DefaultParams.K1, "k1", lexical.DefaultParams.K1, "BM25 k1 (tuning on train only)")
+	flag.Float64Var(&lexical.DefaultParams.B, "b", lexical.DefaultParams.B, "BM25 b (tuning on train only)")
+	flag.Float64Var(&lexical.DefaultParams.TitleWeight, "titlew", lexical.DefaultParams.TitleWeight, "BM25 title field weight (tuning on train only)")
+	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile of the whole run to this file")
+	flag.Parse()
+	ctx := context.Background()
+	if *cpuProfile != "" {
+		f, err := os.Create(*cpuProfile)
+		if err != nil {
+			fail(err)
+		}
+		if err := pprof.StartCPUProfile(f); err != nil {
+			fail(err)
+		}
+		defer pprof.StopCPUProfile()
+	}
+	tmp, err := os.MkdirTemp("", "indexbench-")
+	if err != nil {
+		fail(err)
+	}
+	defer os.RemoveAll(tmp)
+	fmt.Printf("machine: %d CPUs, %s/%s, %s\n", runtime.NumCPU(), runtime.GOOS, runtime.GOARCH, runtime.Version())
+	if *scifact != "" {
+		if err := runSciFact(ctx, *scifact, *split, filepath.Join(tmp, "scifact")); err != nil {
+			fail(err)
+		}
+	}
+	if *docs > 0 {
+		if err := runScale(ctx, *docs, filepath.Join(tmp, "scale")); err != nil {
+			fail(err)
+		}
+	}
+	fmt.Printf("peak RSS: %s\n", peakRSS())
+}
+
+var (
+	chunkSize int
+	fusion    string
+	alpha     float64
+)
+
+func fusionOpts() retrieve.FusionOptions {
+	if fusion == "" {
+		return retrieve.FusionOptions{}
+	}
+	return retrieve.FusionOptions{Method: retrieve.Fusion(fusion), Alpha: alpha}
+}
+
+func fail(err error) {
+	fmt.Fprintln(os.Stderr, "indexbench:", err)
+	os.Exit(2)
+}
+
+func peakRSS() string {
+	b, err := os.ReadFile("/proc/self/status")
+	if err != nil {
+		return "not measured (" + err.Error() + ")"
+	}
+	for _, l := range strings.Split(string(b), "\n") {
+		if strings.HasPrefix(l, "VmHWM:") {
+			return strings.TrimSpace(strings.TrimPrefix(l, "VmHWM:"))
+		}
+	}
+	return "not measured"
+}

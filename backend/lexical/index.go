@@ -1,0 +1,219 @@
+package lexical
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"sync"
+
+	"github.com/blevesearch/bleve/v2"
+	"github.com/blevesearch/bleve/v2/document"
+	"github.com/blevesearch/bleve/v2/mapping"
+	bindex "github.com/blevesearch/bleve_index_api"
+)
+
+// Doc is one chunk as the lexical index sees it.
+type Doc struct {
+	ID       string
+	Title    string
+	Headings string
+	Body     string
+}
+
+// Hit is a chunk ID with its BM25 score, best first.
+type Hit struct {
+	ID    string
+	Score float64
+}
+
+// Index wraps one bleve index directory. bleve stores the postings; the
+// BM25 scoring is ours (see bm25.go), because bleve 2.6's "bm25" squares
+// the idf, multiplies by a coordination factor and takes the field's
+// dictionary size rather than its token count as the average length.
+type Index struct {
+	bi       bleve.Index
+	analyzer interface{ Analyze([]byte) [][]byte }
+	mu       sync.Mutex // guards stats
+	stats    fieldStats
+	hasStats bool
+}
+
+// Indexed fields: text is title + headings + body (BEIR/Anserini index a
+// document's title and text as one field); title is also indexed alone so
+// it can be boosted. lenField stores each chunk's token counts so a delete
+// can take them off the totals.
+const (
+	fieldText  = "text"
+	fieldTitle = "title"
+	lenField   = "lens"
+	statsKey   = "continuity_bm25_stats"
+)
+
+type bleveDoc struct {
+	Text  string `json:"text"`
+	Title string `json:"title"`
+	Lens  string `json:"lens"`
+}
+
+func (bleveDoc) BleveType() string { return "chunk" }
+
+func newMapping() (*mapping.IndexMappingImpl, error) {
+	m := bleve.NewIndexMapping()
+	if err := addAnalyzer(m); err != nil {
+		return nil, fmt.Errorf("analyzer: %w", err)
+	}
+	m.DefaultAnalyzer = AnalyzerName
+	dm := bleve.NewDocumentStaticMapping()
+	for _, f := range []string{fieldText, fieldTitle} {
+		fm := bleve.NewTextFieldMapping()
+		fm.Analyzer = AnalyzerName
+		fm.Store = false
+		fm.IncludeTermVectors = false
+		fm.IncludeInAll = false
+		fm.DocValues = false
+		dm.AddFieldMappingsAt(f, fm)
+	}
+	lm := bleve.NewKeywordFieldMapping()
+	lm.Index = false
+	lm.Store = true
+	lm.IncludeInAll = false
+	lm.DocValues = false
+	dm.AddFieldMappingsAt(lenField, lm)
+	m.AddDocumentMapping("chunk", dm)
+	m.DefaultMapping = dm
+	m.StoreDynamic = false
+	m.IndexDynamic = false
+	m.DocValuesDynamic = false
+	return m, nil
+}
+
+// Open opens the index at dir, creating it when absent.
+func Open(dir string) (*Index, error) {
+	cfg := map[string]any{"bolt_timeout": "2s"}
+	var bi bleve.Index
+	var err error
+	if _, serr := os.Stat(dir); errors.Is(serr, os.ErrNotExist) {
+		m, merr := newMapping()
+		if merr != nil {
+			return nil, merr
+		}
+		if bi, err = bleve.NewUsing(dir, m, bleve.Config.DefaultIndexType, bleve.Config.DefaultKVStore, cfg); err != nil {
+			return nil, fmt.Errorf("create lexical index %s: %w", dir, err)
+		}
+	} else if bi, err = bleve.OpenUsing(dir, cfg); err != nil {
+		return nil, fmt.Errorf("open lexical index %s: %w", dir, err)
+	}
+	ix := &Index{bi: bi, stats: fieldStats{}}
+	a := bi.Mapping().AnalyzerNamed(AnalyzerName)
+	if a == nil {
+		bi.Close()
+		return nil, fmt.Errorf("lexical index %s: analyzer %s missing", dir, AnalyzerName)
+	}
+	ix.analyzer = termsOf{a}
+	raw, err := bi.GetInternal([]byte(statsKey))
+	if err != nil {
+		bi.Close()
+		return nil, fmt.Errorf("lexical index %s: statistics: %w", dir, err)
+	}
+	if raw != nil {
+		if err := json.Unmarshal(raw, &ix.stats); err != nil {
+			bi.Close()
+			return nil, fmt.Errorf("lexical index %s: statistics: %w", dir, err)
+		}
+		ix.hasStats = true
+	} else if n, _ := bi.DocCount(); n == 0 {
+		ix.hasStats = true // a new index starts with empty statistics
+	}
+	return ix, nil
+}
+
+// HasStats is false for an index built before BM25 statistics were kept;
+// it must be rebuilt.
+func (ix *Index) HasStats() bool { return ix.hasStats }
+
+// Recreate deletes dir and creates an empty index there.
+func Recreate(dir string) (*Index, error) {
+	if err := os.RemoveAll(dir); err != nil {
+		return nil, fmt.Errorf("remove lexical index %s: %w", dir, err)
+	}
+	return Open(dir)
+}
+
+// Apply deletes then indexes in one durable bleve batch; the field length
+// totals BM25 needs are updated in the same batch.
+func (ix *Index) Apply(ctx context.Context, deletes []string, docs []Doc) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	st := ix.stats.clone()
+	b := ix.bi.NewBatch()
+	for _, id := range deletes {
+		lens, ok, err := ix.storedLens(id)
+		if err != nil {
+			return err
+		}
+		if ok {
+			st.add(lens, -1)
+		}
+		b.Delete(id)
+	}
+	for _, d := range docs {
+		text := d.Title + "\n" + d.Headings + "\n" + d.Body
+		lens := docLens{fieldText: ix.count(text), fieldTitle: ix.count(d.Title)}
+		st.add(lens, 1)
+		lj, _ := json.Marshal(lens)
+		if err := b.Index(d.ID, bleveDoc{Text: text, Title: d.Title, Lens: string(lj)}); err != nil {
+			return fmt.Errorf("lexical index %s: %w", d.ID, err)
+		}
+	}
+	sj, _ := json.Marshal(st)
+	b.SetInternal([]byte(statsKey), sj)
+	if err := ix.bi.Batch(b); err != nil {
+		return fmt.Errorf("lexical batch: %w", err)
+	}
+	ix.stats, ix.hasStats = st, true
+	return nil
+}
+
+// storedLens reads the token counts stored with a chunk; ok is false when
+// the chunk is not in the index.
+func (ix *Index) storedLens(id string) (docLens, bool, error) {
+	d, err := ix.bi.Document(id)
+	if err != nil {
+		return nil, false, fmt.Errorf("lexical document %s: %w", id, err)
+	}
+	if d == nil {
+		return nil, false, nil
+	}
+	var lens docLens
+	var perr error
+	found := false
+	d.VisitFields(func(f bindex.Field) {
+		if f.Name() != lenField {
+			return
+		}
+		found = true
+		if tf, ok := f.(*document.TextField); ok {
+			perr = json.Unmarshal(tf.Value(), &lens)
+		}
+	})
+	if perr != nil {
+		return nil, false, fmt.Errorf("lexical document %s lengths: %w", id, perr)
+	}
+	return lens, found, nil
+}
+
+// Count is the number of chunks in the index.
+func (ix *Index) Count() (uint64, error) { return ix.bi.DocCount() }
+
+// Close closes the index; it is safe on a nil receiver's index.
+func (ix *Index) Close() error {
+	if ix == nil || ix.bi == nil {
+		return nil
+	}
+	return ix.bi.Close()
+}

@@ -1,0 +1,135 @@
+package scorecard
+
+import (
+	"math"
+	"sort"
+)
+
+// DefaultTolerance is the smallest per-question change reported as a
+// regression or an improvement; smaller moves are judge noise.
+const DefaultTolerance = 0.05
+
+// Change is one question's metric moving between runs.
+type Change struct {
+	QuestionID string  `json:"question_id"`
+	Metric     string  `json:"metric"`
+	Baseline   float64 `json:"baseline"`
+	Current    float64 `json:"current"`
+	Delta      float64 `json:"delta"`
+}
+
+// MetricDelta is a metric's mean in both runs.
+type MetricDelta struct {
+	Metric   string   `json:"metric"`
+	Baseline *float64 `json:"baseline"`
+	Current  *float64 `json:"current"`
+	Delta    *float64 `json:"delta"`
+}
+
+// Diff compares a run with a baseline run of the same golden set.
+type Diff struct {
+	BaselineRunID string        `json:"baseline_run_id"`
+	Metrics       []MetricDelta `json:"metrics"`
+	Regressions   []Change      `json:"regressions"`  // worst first
+	Improvements  []Change      `json:"improvements"` // best first
+	NewErrors     []string      `json:"new_errors"`   // questions that error now but did not before
+	FixedErrors   []string      `json:"fixed_errors"`
+	Added         []string      `json:"added"`   // questions only in the current run
+	Removed       []string      `json:"removed"` // questions only in the baseline
+}
+
+// Compare diffs cur against base. A metric measured in only one of the two
+// runs is not a change: "not measured" is not zero.
+func Compare(base, cur *Scorecard, tolerance float64) Diff {
+	if tolerance <= 0 {
+		tolerance = DefaultTolerance
+	}
+	d := Diff{BaselineRunID: base.Run.ID, Regressions: []Change{}, Improvements: []Change{},
+		NewErrors: []string{}, FixedErrors: []string{}, Added: []string{}, Removed: []string{}}
+	for _, name := range metricNames() {
+		md := MetricDelta{Metric: name, Baseline: base.Metrics[name].Mean, Current: cur.Metrics[name].Mean}
+		if md.Baseline != nil && md.Current != nil {
+			v := *md.Current - *md.Baseline
+			md.Delta = &v
+		}
+		d.Metrics = append(d.Metrics, md)
+	}
+	old := map[string]QuestionRow{}
+	for _, q := range base.Questions {
+		old[q.ID] = q
+	}
+	seen := map[string]bool{}
+	for _, q := range cur.Questions {
+		seen[q.ID] = true
+		b, ok := old[q.ID]
+		switch {
+		case !ok:
+			d.Added = append(d.Added, q.ID)
+			continue
+		case q.Error != "" && b.Error == "":
+			d.NewErrors = append(d.NewErrors, q.ID)
+			continue
+		case q.Error == "" && b.Error != "":
+			d.FixedErrors = append(d.FixedErrors, q.ID)
+			continue
+		}
+		for m, v := range q.Scores {
+			bv, ok := b.Scores[m]
+			if !ok {
+				continue
+			}
+			c := Change{QuestionID: q.ID, Metric: m, Baseline: bv, Current: v, Delta: v - bv}
+			switch {
+			case c.Delta <= -tolerance:
+				d.Regressions = append(d.Regressions, c)
+			case c.Delta >= tolerance:
+				d.Improvements = append(d.Improvements, c)
+			}
+		}
+	}
+	for _, q := range base.Questions {
+		if !seen[q.ID] {
+			d.Removed = append(d.Removed, q.ID)
+		}
+	}
+	order := func(cs []Change, worstFirst bool) {
+		sort.Slice(cs, func(i, j int) bool {
+			if cs[i].Delta != cs[j].Delta {
+				return (cs[i].Delta < cs[j].Delta) == worstFirst
+			}
+			if cs[i].QuestionID != cs[j].QuestionID {
+				return cs[i].QuestionID < cs[j].QuestionID
+			}
+			return cs[i].Metric < cs[j].Metric
+		})
+	}
+	order(d.Regressions, true)
+	order(d.Improvements, false)
+	return d
+}
+
+// TrendPoint is one run on the trend chart.
+type TrendPoint struct {
+	RunID     string              `json:"run_id"`
+	StartedAt string              `json:"started_at"`
+	Engine    string              `json:"engine"`
+	Means     map[string]*float64 `json:"means"`
+	GatePass  bool                `json:"gate_pass"`
+	Errors    int                 `json:"errors"`
+}
+
+// Trend lists scorecards' means in the order given (oldest first).
+func Trend(cards []*Scorecard) []TrendPoint {
+	out := make([]TrendPoint, 0, len(cards))
+	for _, c := range cards {
+		p := TrendPoint{RunID: c.Run.ID, StartedAt: c.Run.StartedAt, Engine: c.Run.Engine, Means: map[string]*float64{},
+			GatePass: c.Gate.Pass, Errors: c.Errors}
+		for name, s := range c.Metrics {
+			if s.Mean != nil && !math.IsNaN(*s.Mean) {
+				p.Means[name] = s.Mean
+			}
+		}
+		out = append(out, p)
+	}
+	return out
+}

@@ -1,0 +1,123 @@
+package scorecard
+
+import (
+	"fmt"
+	"html/template"
+	"io"
+	"sort"
+	"strings"
+
+	"continuity/backend/eval"
+)
+
+// Meanings say in one line what each metric measures, for tiles and exports.
+var Meanings = map[string]string{
+	string(eval.Faithfulness):         "Share of the answer's claims that the retrieved passages support.",
+	string(eval.AnswerRelevancy):      "How closely the answer addresses the question that was asked.",
+	string(eval.ContextPrecision):     "Whether the useful passages are ranked at the top of the results.",
+	string(eval.ContextRecall):        "Share of the approved answer that the retrieved passages contain.",
+	string(eval.IDContextRecall):      "Share of the reference documents that retrieval found.",
+	string(eval.IDContextPrecision):   "Share of the retrieved documents that are reference documents.",
+	string(eval.SupportingLineRecall): "Whether a retrieved passage contains the exact supporting line.",
+	string(eval.RefusalCorrectness):   "Whether questions the corpus does not cover were refused.",
+}
+
+type htmlTile struct {
+	Name, Meaning, Status, Class, Mean, Threshold string
+	Measured, NotMeasured, Flaky                  int
+}
+
+type htmlView struct {
+	*Scorecard
+	Tiles      []htmlTile
+	Categories []string
+	Metrics    []string
+	Trend      *trendSVG
+}
+
+type trendSVG struct {
+	Width, Height int
+	Lines         []trendLine
+	Labels        []string
+}
+
+type trendLine struct {
+	Metric, Points, Colour string
+}
+
+// WriteHTML writes a self-contained page: inline CSS and SVG, no scripts,
+// no external URLs. html/template escapes every corpus and model string.
+func WriteHTML(w io.Writer, sc *Scorecard, trend []TrendPoint) error {
+	v := htmlView{Scorecard: sc, Metrics: metricNames()}
+	for _, name := range v.Metrics {
+		s := sc.Metrics[name]
+		t := htmlTile{Name: name, Meaning: Meanings[name], Measured: s.Measured, NotMeasured: s.NotMeasured, Flaky: s.Flaky,
+			Status: "no threshold", Class: "info", Mean: "not measured", Threshold: "none"}
+		if s.Mean != nil {
+			t.Mean = fmt.Sprintf("%.3f", *s.Mean)
+		}
+		if s.Threshold != nil {
+			t.Threshold = fmt.Sprintf("%.2f", *s.Threshold)
+		}
+		switch {
+		case s.Pass == nil && s.Mean == nil:
+			t.Status, t.Class = "not measured", "none"
+		case s.Pass != nil && *s.Pass:
+			t.Status, t.Class = "PASS", "pass"
+		case s.Pass != nil:
+			t.Status, t.Class = "FAIL", "fail"
+		}
+		v.Tiles = append(v.Tiles, t)
+	}
+	for c := range sc.Categories {
+		v.Categories = append(v.Categories, c)
+	}
+	sort.Strings(v.Categories)
+	if len(trend) > 1 {
+		v.Trend = buildTrendSVG(trend)
+	}
+	if err := page.Execute(w, v); err != nil {
+		return fmt.Errorf("write html scorecard: %w", err)
+	}
+	return nil
+}
+
+var trendColours = []string{"#1f6feb", "#8250df", "#bf3989", "#9a6700", "#1a7f37", "#cf222e", "#57606a", "#0a3069"}
+
+func buildTrendSVG(points []TrendPoint) *trendSVG {
+	t := &trendSVG{Width: 640, Height: 200}
+	step := float64(t.Width-40) / float64(len(points)-1)
+	for i, name := range metricNames() {
+		var pts []string
+		for x, p := range points {
+			if m := p.Means[name]; m != nil {
+				pts = append(pts, fmt.Sprintf("%.1f,%.1f", 20+float64(x)*step, 10+(1-clamp01(*m))*float64(t.Height-20)))
+			}
+		}
+		if len(pts) > 1 {
+			t.Lines = append(t.Lines, trendLine{Metric: name, Points: strings.Join(pts, " "), Colour: trendColours[i%len(trendColours)]})
+		}
+	}
+	for _, p := range points {
+		t.Labels = append(t.Labels, p.RunID)
+	}
+	return t
+}
+
+func clamp01(f float64) float64 { return max(0, min(1, f)) }
+
+var page = template.Must(template.New("scorecard").Funcs(template.FuncMap{
+	"score": func(m map[string]float64, k string) string {
+		if v, ok := m[k]; ok {
+			return fmt.Sprintf("%.2f", v)
+		}
+		return "–"
+	},
+	"mean": func(s MetricSummary) string {
+		if s.Mean == nil {
+			return "not measured"
+		}
+		return fmt.Sprintf("%.3f", *s.Mean)
+	},
+	"join": strings.Join,
+}).Parse(pageTemplate))

@@ -1,0 +1,39 @@
+package scorecard
+
+// Result is the `continuity eval --json` contract.
+type Result struct {
+	RunID       string                   `json:"run_id"`
+	Engine      string                   `json:"engine"`
+	AnswerModel string                   `json:"answer_model"`
+	JudgeModel  string                   `json:"judge_model"`
+	Metrics     map[string]MetricSummary `json:"metrics"`
+	Gate        Gate                     `json:"gate"`
+	Errors      int                      `json:"errors"`
+	Questions   []ResultQuestion         `json:"questions"`
+}
+
+// ResultQuestion is one question in the CLI JSON.
+type ResultQuestion struct {
+	ID              string             `json:"id"`
+	Category        string             `json:"category"`
+	RetrievedDocIDs []string           `json:"retrieved_doc_ids"`
+	Answer          string             `json:"answer"`
+	Scores          map[string]float64 `json:"scores"`
+	NotMeasured     map[string]string  `json:"not_measured"`
+	Error           string             `json:"error,omitempty"`
+}
+
+// Result is the scorecard in the CLI's JSON shape.
+func (s *Scorecard) Result() Result {
+	r := Result{RunID: s.Run.ID, Engine: s.Run.Engine, AnswerModel: s.Run.AnswerModel, JudgeModel: s.Run.JudgeModel,
+		Metrics: s.Metrics, Gate: s.Gate, Errors: s.Errors, Questions: make([]ResultQuestion, 0, len(s.Questions))}
+	for _, q := range s.Questions {
+		ids := q.RetrievedDocIDs
+		if ids == nil {
+			ids = []string{}
+		}
+		r.Questions = append(r.Questions, ResultQuestion{ID: q.ID, Category: q.Category, RetrievedDocIDs: ids,
+			Answer: q.Answer, Scores: q.Scores, NotMeasured: q.NotMeasured, Error: q.Error})
+	}
+	return r
+}

@@ -1,0 +1,39 @@
+package session
+
+import (
+	"context"
+
+	"continuity/backend/index"
+	"continuity/backend/progress"
+)
+
+// FreshIndex opens the index and syncs it with the workspace before use.
+// Every reader goes through here: a stale index makes checks and gates
+// confidently wrong, and a sync of an unchanged corpus only compares hashes.
+func (s *Session) FreshIndex(ctx context.Context, report progress.Func) (*index.Index, index.Report, error) {
+	ws, err := s.Workspace(ctx)
+	if err != nil {
+		return nil, index.Report{}, err
+	}
+	ix, err := s.Index(ctx)
+	if err != nil {
+		return nil, index.Report{}, err
+	}
+	rep, err := ix.Sync(ctx, ws.ContentDir(), report)
+	if err != nil {
+		return nil, rep, err
+	}
+	return ix, rep, nil
+}
+
+// IndexDocs adapts the index to lookups of a document's visible text.
+type IndexDocs struct{ Index *index.Index }
+
+// DocumentText returns the text of a published, indexed document.
+func (d IndexDocs) DocumentText(ctx context.Context, id string) (string, bool, error) {
+	doc, ok, err := d.Index.Document(ctx, id)
+	if err != nil || !ok {
+		return "", ok, err
+	}
+	return doc.Text, true, nil
+}

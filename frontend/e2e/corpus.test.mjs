@@ -1,0 +1,30 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { openApp } from './harness.mjs';
+
+async function until(page, what, fn, ms = 60000) {
+  const deadline = Date.now() + ms;
+  while (!(await fn().catch(() => false))) {
+    assert.ok(Date.now() < deadline, `${what} never happened`);
+    await page.waitForTimeout(200);
+  }
+}
+
+test('the corpus view syncs the sample workspace and compares rankings', async (t) => {
+  const { page, problems, shot } = await openApp(t);
+  await page.click('[data-nav="corpus"]');
+  await page.getByRole('heading', { level: 1, name: 'Corpus' }).waitFor();
+  await page.getByRole('button', { name: /Sync index/ }).click();
+  await until(page, 'sync finished', async () => (await page.getByText('Sync finished').count()) > 0);
+  await until(page, '≥ 40 documents indexed', async () => Number(await page.getByTestId('indexed-count').textContent()) >= 40);
+  assert.notEqual(await page.getByTestId('last-sync').textContent(), 'Never');
+  await page.getByLabel('Query').fill('how long is the refund window');
+  await page.getByRole('button', { name: /^Search$/ }).click();
+  await page.getByTestId('results-hybrid').waitFor();
+  for (const col of ['bm25', 'vector', 'hybrid']) {
+    assert.ok((await page.getByTestId(`results-${col}`).locator('li').count()) > 0, `${col} column is empty`);
+  }
+  assert.doesNotMatch(await page.getByTestId('search-results').textContent(), /Refund policy \(2024\)/);
+  await shot('corpus-search');
+  assert.deepEqual(problems, []);
+});

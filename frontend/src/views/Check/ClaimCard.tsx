@@ -1,0 +1,108 @@
+import { Copy, ExternalLink, ThumbsDown, ThumbsUp } from 'lucide-react';
+import { forwardRef, useState } from 'react';
+import { openExternal, type CheckClaim, type CheckEvidence, type Verdict, type Vote } from '../../api/check';
+import { quoteSegments } from './marks';
+import { VerdictBadge } from './verdicts';
+
+function Passage({ ev }: { ev: CheckEvidence }) {
+  const segs = quoteSegments(ev.chunk_text || ev.quote, ev.quote);
+  return (
+    <figure className="evidence" data-testid="evidence">
+      <figcaption className="evidence-head">
+        <strong>{ev.title}</strong> <span className="muted small">{ev.chunk_id}</span>
+        {ev.url && (
+          <button type="button" className="link-button small" onClick={() => openExternal(ev.url)} aria-label={`Open ${ev.title}`}>
+            <ExternalLink size={12} aria-hidden /> Open
+          </button>
+        )}
+        <button type="button" className="link-button small" onClick={() => void navigator.clipboard?.writeText(ev.quote)} aria-label={`Copy quote from ${ev.title}`}>
+          <Copy size={12} aria-hidden /> Copy
+        </button>
+      </figcaption>
+      <blockquote className="evidence-text">
+        {segs.map((s, i) => (s.mark ? <mark key={i}>{s.text}</mark> : <span key={i}>{s.text}</span>))}
+      </blockquote>
+    </figure>
+  );
+}
+
+interface Props {
+  claim: CheckClaim;
+  corpusDocs: number;
+  selected: boolean;
+  onVote: (v: Vote) => void;
+  onShow: () => void;
+}
+
+// One claim: verdict badge, explanation, evidence, and the writer's vote.
+export const ClaimCard = forwardRef<HTMLElement, Props>(function ClaimCard({ claim, corpusDocs, selected, onVote, onShow }, ref) {
+  const v = claim.verdict as Verdict;
+  const [open, setOpen] = useState(v !== 'supported');
+  const [more, setMore] = useState(false);
+  const shown = more ? claim.evidence : claim.evidence.slice(0, 2);
+  const voteBtn = (value: 'up' | 'down', label: string) => (
+    <button
+      type="button"
+      className="btn btn-small"
+      aria-pressed={claim.vote === value}
+      aria-label={label}
+      title={label}
+      onClick={() => onVote(claim.vote === value ? '' : value)}
+    >
+      {value === 'up' ? <ThumbsUp size={13} aria-hidden /> : <ThumbsDown size={13} aria-hidden />}
+    </button>
+  );
+  return (
+    <article ref={ref} tabIndex={-1} className={`claim-card verdict-${v}${selected ? ' selected' : ''}`} data-testid="claim-card" data-verdict={v}>
+      <header className="claim-head">
+        <VerdictBadge verdict={v} />
+        <button type="button" className="link-button claim-title" onClick={onShow} aria-expanded={open} onDoubleClick={() => setOpen(!open)}>
+          {claim.text}
+        </button>
+        {!open && (
+          <button type="button" className="btn btn-small" onClick={() => setOpen(true)}>
+            Details
+          </button>
+        )}
+      </header>
+      {open && (
+        <div className="claim-body">
+          {v === 'contradicted' && claim.evidence[0] ? (
+            <dl className="says">
+              <dt>Draft says</dt>
+              <dd>
+                <mark className="mark-draft">{claim.text}</mark>
+              </dd>
+              <dt>Corpus says</dt>
+              <dd>
+                <mark className="mark-corpus">{claim.evidence[0].quote}</mark> <span className="muted small">({claim.evidence[0].title})</span>
+              </dd>
+            </dl>
+          ) : null}
+          <p className="claim-why">{claim.explanation}</p>
+          {claim.flags.includes('unverified_evidence') && <p className="flag">The model cited evidence that was not found in the passages sent, so this is marked not covered.</p>}
+          {v === 'not_covered' && claim.evidence.length === 0 && (
+            <p className="muted small" data-testid="searched">
+              Searched {claim.searched.passages} passages from {claim.searched.documents.length} of {corpusDocs} published documents
+              {claim.searched.documents.length > 0 ? `: ${claim.searched.documents.slice(0, 4).join('; ')}` : ''}. None states this claim.
+            </p>
+          )}
+          {shown.map((ev, i) => (
+            <Passage key={`${ev.chunk_id}-${i}`} ev={ev} />
+          ))}
+          {claim.evidence.length > 2 && (
+            <button type="button" className="link-button small" onClick={() => setMore(!more)}>
+              {more ? 'Show fewer' : `Show ${claim.evidence.length - 2} more`}
+            </button>
+          )}
+        </div>
+      )}
+      <footer className="claim-foot">
+        <span className="muted small">Is this verdict right?</span>
+        {voteBtn('up', 'Verdict is right')}
+        {voteBtn('down', 'Verdict is wrong')}
+        {claim.vote === 'down' && <span className="small">In triage</span>}
+      </footer>
+    </article>
+  );
+});

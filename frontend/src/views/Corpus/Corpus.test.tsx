@@ -1,0 +1,49 @@
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+const { hit } = vi.hoisted(() => ({ hit: (id: string, bm25: number, vector: number) => ({
+  rank: 1, doc_id: id, chunk_id: `${id}#0`, title: `Title ${id}`, url: '', heading_path: ['H'], text: '<b>not html</b>', score: 0.5, bm25_rank: bm25, vector_rank: vector,
+}) }));
+
+vi.mock('../../api', () => ({
+  api: {
+    corpus: {
+      summary: vi.fn().mockResolvedValue({ root: '/w', content_dir: '/w/content', documents: 47, drafts: [], has_guidelines: true, has_golden: false }),
+      chooseFolder: vi.fn(),
+      indexStats: vi.fn().mockResolvedValue({ documents: 43, chunks: 243, last_sync: '', warnings: [{ path: 'bad.txt', message: 'binary file' }], repairs: [] }),
+      sync: vi.fn().mockResolvedValue('index-sync-1'),
+      search: vi.fn().mockResolvedValue({ query: 'q', bm25: [hit('a', 1, 0)], vector: [hit('b', 0, 1)], hybrid: [hit('a', 1, 2)] }),
+    },
+    jobs: { cancel: vi.fn() },
+  },
+}));
+vi.mock('../../events', () => ({ JOB_DONE: 'job:done', JOB_PROGRESS: 'job:progress', on: vi.fn(() => () => {}) }));
+
+import { CorpusView } from '.';
+
+afterEach(cleanup);
+
+describe('CorpusView', () => {
+  it('shows index stats, never-synced state and warnings', async () => {
+    render(<CorpusView />);
+    await waitFor(() => expect(screen.getByTestId('indexed-count').textContent).toBe('43'));
+    expect(screen.getByTestId('last-sync').textContent).toBe('Never');
+    expect(screen.getByTestId('sync-warnings').textContent).toContain('bad.txt');
+  });
+
+  it('shows three ranking columns with ranks, text rendered as text', async () => {
+    render(<CorpusView />);
+    fireEvent.change(screen.getByLabelText('Query'), { target: { value: 'refund' } });
+    fireEvent.click(screen.getByRole('button', { name: /Search/ }));
+    await waitFor(() => screen.getByTestId('results-hybrid'));
+    expect(screen.getByTestId('results-bm25').textContent).toContain('vector rank –');
+    expect(screen.getByTestId('results-hybrid').textContent).toContain('<b>not html</b>');
+  });
+
+  it('shows progress with a cancel button while syncing', async () => {
+    render(<CorpusView />);
+    fireEvent.click(screen.getByRole('button', { name: /Sync index/ }));
+    await waitFor(() => screen.getByTestId('sync-progress'));
+    expect(screen.getByRole('button', { name: /Cancel/ })).toBeTruthy();
+  });
+});

@@ -1,0 +1,245 @@
+import { ArrowDown, ArrowUp, X } from 'lucide-react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { EvalQuestion, Scorecard } from '../../api';
+import { StatusBadge } from './StatusBadge';
+import { fmt, metricLabel, signed } from './format';
+
+export type QuestionFilter = 'all' | 'failing' | 'regressed' | 'improved';
+
+const FILTERS: { key: QuestionFilter; label: string }[] = [
+  { key: 'all', label: 'All' },
+  { key: 'failing', label: 'Failing' },
+  { key: 'regressed', label: 'Regressed' },
+  { key: 'improved', label: 'Improved' },
+];
+
+function matches(q: EvalQuestion, f: QuestionFilter, category: string) {
+  if (category && q.category !== category) return false;
+  switch (f) {
+    case 'failing':
+      return q.status !== 'pass';
+    case 'regressed':
+      return q.change === 'regressed';
+    case 'improved':
+      return q.change === 'improved';
+    default:
+      return true;
+  }
+}
+
+export function Questions({ card, category, onCategory }: { card: Scorecard; category: string; onCategory: (c: string) => void }) {
+  const [filter, setFilter] = useState<QuestionFilter>('all');
+  const [open, setOpen] = useState<string | null>(null);
+  const rows = useMemo(() => {
+    const r = card.questions.filter((q) => matches(q, filter, category));
+    // biggest regression first, then failures, then by ID
+    return r.sort((a, b) => a.worst_delta - b.worst_delta || rank(a) - rank(b) || a.id.localeCompare(b.id));
+  }, [card, filter, category]);
+  const count = (f: QuestionFilter) => card.questions.filter((q) => matches(q, f, category)).length;
+  const current = rows.find((q) => q.id === open) ?? null;
+
+  return (
+    <section className="panel" aria-labelledby="ev-questions-title">
+      <h2 className="panel-title" id="ev-questions-title">
+        Questions
+      </h2>
+      <div className="ev-chips" role="group" aria-label="Filter questions">
+        {FILTERS.map((f) => (
+          <button key={f.key} type="button" className="ev-chip" aria-pressed={filter === f.key} onClick={() => setFilter(f.key)}>
+            {f.label} {count(f.key)}
+          </button>
+        ))}
+        {category && (
+          <button type="button" className="ev-chip" aria-pressed onClick={() => onCategory('')}>
+            Category: {category} <X size={12} aria-label="clear category filter" />
+          </button>
+        )}
+      </div>
+      <table className="table ev-table" data-testid="eval-questions">
+        <thead>
+          <tr>
+            <th scope="col">ID</th>
+            <th scope="col">Status</th>
+            <th scope="col">Category</th>
+            <th scope="col">Question</th>
+            <th scope="col">Below threshold</th>
+            <th scope="col">Δ vs baseline</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((q) => (
+            <tr key={q.id} className={open === q.id ? 'ev-row-open' : undefined}>
+              <td>
+                <button type="button" className="link-button mono" onClick={() => setOpen(q.id)} aria-label={`Open ${q.id}`}>
+                  {q.id}
+                </button>
+              </td>
+              <td>
+                <StatusBadge status={q.status} />
+              </td>
+              <td>{q.category}</td>
+              <td className="ev-qtext">{q.question}</td>
+              <td className="small">{q.scores.filter((s) => s.below).map((s) => metricLabel(s.metric)).join(', ') || (q.error ? 'error' : '—')}</td>
+              <td className="mono">{changeText(q)}</td>
+            </tr>
+          ))}
+          {rows.length === 0 && (
+            <tr>
+              <td colSpan={6} className="muted">
+                No question matches this filter.
+              </td>
+            </tr>
+          )}
+        </tbody>
+      </table>
+      {current && <Drawer q={current} hasBaseline={!!card.baseline} onClose={() => setOpen(null)} onMove={(d) => move(rows, current, d, setOpen)} />}
+    </section>
+  );
+}
+
+const rank = (q: EvalQuestion) => ({ error: 0, fail: 1, pass: 2 })[q.status] ?? 3;
+
+function changeText(q: EvalQuestion) {
+  switch (q.change) {
+    case 'regressed':
+      return `▼ regressed ${q.worst_delta < 0 ? signed(q.worst_delta, 2) : ''}`;
+    case 'improved':
+      return '▲ improved';
+    case 'new':
+      return 'new';
+    case 'same':
+      return 'same';
+    default:
+      return '—';
+  }
+}
+
+function move(rows: EvalQuestion[], cur: EvalQuestion, d: number, set: (id: string) => void) {
+  const i = rows.indexOf(cur) + d;
+  if (i >= 0 && i < rows.length) set(rows[i].id);
+}
+
+function Drawer({ q, hasBaseline, onClose, onMove }: { q: EvalQuestion; hasBaseline: boolean; onClose: () => void; onMove: (d: number) => void }) {
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => ref.current?.focus(), [q.id]);
+  return (
+    <aside
+      ref={ref}
+      tabIndex={-1}
+      className="ev-drawer"
+      role="dialog"
+      aria-label={`Question ${q.id}`}
+      data-testid="eval-drawer"
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') onClose();
+        if (e.key === 'j' || e.key === 'ArrowDown') onMove(1);
+        if (e.key === 'k' || e.key === 'ArrowUp') onMove(-1);
+      }}
+    >
+      <header className="ev-drawer-head">
+        <strong className="mono">{q.id}</strong> <StatusBadge status={q.status} /> <span className="muted">{q.category}</span>
+        <span className="ev-spacer" />
+        <button type="button" className="btn btn-small" onClick={() => onMove(-1)} title="Previous question (K)" aria-label="Previous question">
+          <ArrowUp size={14} aria-hidden />
+        </button>
+        <button type="button" className="btn btn-small" onClick={() => onMove(1)} title="Next question (J)" aria-label="Next question">
+          <ArrowDown size={14} aria-hidden />
+        </button>
+        <button type="button" className="btn btn-small" onClick={onClose} aria-label="Close question">
+          <X size={14} aria-hidden />
+        </button>
+      </header>
+      <p className="ev-question">{q.question}</p>
+      {q.error && (
+        <div className="banner banner-error" role="note">
+          Error: {q.error}
+        </div>
+      )}
+      {q.why.length > 0 && (
+        <ul className="ev-why">
+          {q.why.map((w) => (
+            <li key={w}>{w}</li>
+          ))}
+        </ul>
+      )}
+      <div className="ev-answers">
+        <div>
+          <h3>Approved answer</h3>
+          <p>{q.reference || '—'}</p>
+        </div>
+        <div>
+          <h3>Produced answer{q.refused ? ' (refused)' : ''}</h3>
+          <p>{q.answer || '—'}</p>
+          {hasBaseline && q.baseline_answer !== q.answer && (
+            <p className="small muted">
+              Baseline answered: <span>{q.baseline_answer || '—'}</span>
+            </p>
+          )}
+        </div>
+      </div>
+      <h3>Expected documents</h3>
+      <p className="ev-docs">
+        {q.references.length === 0 && <span className="muted">none (refuse question)</span>}
+        {q.references.map((r) => (
+          <span key={r.doc_id} className={`ev-doc ${r.found ? 'ev-hit' : 'ev-miss'}`}>
+            {r.found ? '✓ hit' : '✕ miss'} <code>{r.doc_id}</code>
+          </span>
+        ))}
+      </p>
+      <h3>Scores</h3>
+      <table className="ev-scores">
+        <tbody>
+          {q.scores.map((s) => (
+            <tr key={s.metric}>
+              <th scope="row">{metricLabel(s.metric)}</th>
+              <td className="mono">{fmt(s.value, 2)}</td>
+              <td>{s.below ? <StatusBadge status="fail" /> : null}</td>
+              <td className="mono small">{s.delta != null ? `${signed(s.delta, 2)} vs ${fmt(s.baseline, 2)}` : ''}</td>
+              <td className="small muted">{s.method}{s.flaky ? ' · flaky' : ''}</td>
+            </tr>
+          ))}
+          {q.not_measured.map((n) => (
+            <tr key={n.metric}>
+              <th scope="row">{metricLabel(n.metric)}</th>
+              <td colSpan={4}>
+                <StatusBadge status="not_measured" /> <span className="small muted">{n.reason}</span>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {q.claims.length > 0 && (
+        <>
+          <h3>Answer claims</h3>
+          <ul className="ev-claims">
+            {q.claims.map((c, i) => (
+              <li key={i}>
+                <span className={`ev-verdict ev-v-${c.verdict}`}>{c.verdict.replace('_', ' ')}</span> {c.claim}
+                {c.reason && <div className="small muted">{c.reason}</div>}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      {q.evidence.length > 0 && (
+        <ul className="small muted">
+          {q.evidence.map((e) => (
+            <li key={e}>{e}</li>
+          ))}
+        </ul>
+      )}
+      <h3>Retrieved chunks</h3>
+      <ol className="ev-chunks">
+        {q.retrieved.map((c) => (
+          <li key={c.rank}>
+            <div className="ev-chunk-head">
+              <span className={`ev-doc ${c.hit ? 'ev-hit' : 'ev-miss'}`}>{c.hit ? '✓ reference' : 'other'}</span> <strong>{c.title}</strong>{' '}
+              <code className="small">{c.chunk_id}</code>
+            </div>
+            <p className="ev-chunk-text">{c.text}</p>
+          </li>
+        ))}
+      </ol>
+    </aside>
+  );
+}

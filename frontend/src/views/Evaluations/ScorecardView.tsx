@@ -1,0 +1,113 @@
+import { CheckCircle2, XCircle } from 'lucide-react';
+import { useState } from 'react';
+import type { Scorecard } from '../../api';
+import { Questions } from './Questions';
+import { StatusBadge } from './StatusBadge';
+import { Trend } from './Trend';
+import { fmt, metricLabel, signed } from './format';
+
+export function ScorecardView({ card }: { card: Scorecard }) {
+  const [category, setCategory] = useState('');
+  const gated = card.tiles.filter((t) => t.threshold != null).map((t) => ({ metric: t.metric, threshold: t.threshold }));
+  return (
+    <div data-testid="scorecard">
+      <Verdict card={card} />
+      <div className="ev-tiles" data-testid="eval-tiles">
+        {card.tiles.map((t) => (
+          <article key={t.metric} id={`tile-${t.metric}`} className={`ev-tile ev-tile-${t.status}`} aria-label={metricLabel(t.metric)}>
+            <header>
+              <h3>{metricLabel(t.metric)}</h3>
+              <StatusBadge status={t.status} />
+            </header>
+            <div className="ev-tile-value mono">{fmt(t.mean)}</div>
+            <div className="small">
+              {t.threshold != null ? <span className="mono">threshold ≥ {t.threshold.toFixed(2)}</span> : <span className="muted">advisory (no threshold)</span>}
+              {t.delta != null && (
+                <span
+                  className={`mono ev-delta ${t.delta < 0 ? 'ev-down' : t.delta > 0 ? 'ev-up' : ''}`}
+                  title={`${t.improved} questions improved, ${t.regressed} regressed vs baseline (${fmt(t.baseline)})`}
+                >
+                  {' '}
+                  {t.delta > 0 ? '▲' : t.delta < 0 ? '▼' : '='} {signed(t.delta)}
+                </span>
+              )}
+            </div>
+            <p className="ev-meaning">{t.meaning}</p>
+            <p className="small muted">
+              {t.measured} measured · {t.not_measured} not measured{t.flaky ? ` · ${t.flaky} flaky` : ''}
+            </p>
+          </article>
+        ))}
+      </div>
+      <div className="ev-two">
+        <section className="panel" aria-labelledby="ev-cat-title">
+          <h2 className="panel-title" id="ev-cat-title">
+            By category
+          </h2>
+          {card.categories.map((c) => (
+            <div key={c.category} className="ev-cat">
+              <button type="button" className="link-button" onClick={() => setCategory(c.category)} aria-label={`Show ${c.category} questions`}>
+                {c.category} <span className="muted small">n = {c.n}{c.n < 10 ? ' (small sample)' : ''}</span>
+              </button>
+              {c.metrics
+                .filter((m) => m.threshold != null || m.metric === 'refusal_correctness')
+                .map((m) => (
+                  <div key={m.metric} className="ev-bar-row">
+                    <span className="small">{metricLabel(m.metric)}</span>
+                    <span className="ev-bar" role="img" aria-label={`${metricLabel(m.metric)} ${fmt(m.mean, 2)}${m.threshold != null ? ` of threshold ${m.threshold}` : ''}`}>
+                      <span
+                        className={`ev-bar-fill ${m.threshold != null && (m.mean ?? 0) < m.threshold ? 'ev-bar-bad' : 'ev-bar-ok'}`}
+                        style={{ width: `${Math.round((m.mean ?? 0) * 100)}%` }}
+                      />
+                      {m.threshold != null && <span className="ev-bar-tick" style={{ left: `${m.threshold * 100}%` }} />}
+                    </span>
+                    <span className="mono small">{fmt(m.mean, 2)}</span>
+                  </div>
+                ))}
+            </div>
+          ))}
+        </section>
+        <section className="panel" aria-labelledby="ev-trend-title">
+          <h2 className="panel-title" id="ev-trend-title">
+            Trend
+          </h2>
+          <Trend card={card} gated={gated} />
+        </section>
+      </div>
+      <Questions card={card} category={category} onCategory={setCategory} />
+    </div>
+  );
+}
+
+function Verdict({ card }: { card: Scorecard }) {
+  const failing = card.tiles.filter((t) => t.status === 'fail');
+  return (
+    <div className={`ev-verdict-banner ${card.ready ? 'ev-ready' : 'ev-not-ready'}`} role="status" data-testid="eval-verdict">
+      {card.ready ? <CheckCircle2 size={20} aria-hidden /> : <XCircle size={20} aria-hidden />}
+      <div>
+        <strong>
+          {card.ready ? 'Ready' : `Not ready — ${card.failing_metrics} of ${card.gate_metrics} gate metrics below threshold`}
+        </strong>
+        <div className="small">
+          {card.errors} {card.errors === 1 ? 'error' : 'errors'}
+          {card.errors > 0 ? ' (any error fails the gate)' : ''} · {card.review_count} questions in the review queue
+          {card.baseline && ` · vs baseline: ${card.baseline.regressions} regressed, ${card.baseline.improvements} improved`}
+          {failing.length > 0 && ' · failing: '}
+          {failing.map((t, i) => (
+            <span key={t.metric}>
+              {i > 0 && ', '}
+              <a href={`#tile-${t.metric}`}>{metricLabel(t.metric)}</a>
+            </span>
+          ))}
+        </div>
+        {card.gate_failures
+          .filter((f) => !f.includes('below its threshold'))
+          .map((f) => (
+            <div key={f} className="small">
+              {f}
+            </div>
+          ))}
+      </div>
+    </div>
+  );
+}

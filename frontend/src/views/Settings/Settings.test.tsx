@@ -1,0 +1,60 @@
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
+const testConnection = vi.fn();
+const prices = vi.fn();
+const savePrices = vi.fn();
+
+vi.mock('../../api', () => ({
+  api: {
+    settings: {
+      get: vi.fn().mockResolvedValue({ engine: 'llm', base_url: 'http://localhost:11434/v1', models: { answer: 'llama3.1', judge: 'llama3.1', embedding: 'nomic-embed-text' }, corpus_dir: '', audit_log: false, timeout_seconds: 60, max_concurrency: 4, max_retries: 3, api_version: '' }),
+      save: vi.fn().mockResolvedValue(undefined),
+      keyStatus: vi.fn().mockResolvedValue({ present: false, source: 'none', warning: '' }),
+      testConnection: (...a: unknown[]) => testConnection(...a),
+      prices: (...a: unknown[]) => prices(...a),
+      savePrices: (...a: unknown[]) => savePrices(...a),
+    },
+  },
+}));
+
+import { SettingsView } from '.';
+
+afterEach(() => {
+  cleanup();
+  vi.clearAllMocks();
+});
+
+describe('Settings connection test', () => {
+  const cases = [
+    { name: 'success', reply: { ok: true, base_url: 'http://localhost:11434/v1', model: 'llama3.1', latency_ms: 840, message: 'Connected. llama3.1 answered in 0.8 seconds.', detail: '' }, want: ['Working', 'llama3.1', '0.84 s'] },
+    { name: 'failure in words', reply: { ok: false, base_url: 'http://localhost:11434/v1', model: 'llama3.1', latency_ms: 0, message: 'Could not reach the server. Check the base URL and that the server (for example Ollama or LM Studio) is running.', detail: 'could not reach the model provider: dial tcp: connection refused' }, want: ['Not working', 'Could not reach the server', 'no answer', 'Technical details'] },
+  ];
+  for (const c of cases) {
+    it(c.name, async () => {
+      testConnection.mockResolvedValue(c.reply);
+      render(<SettingsView />);
+      fireEvent.click(await screen.findByText('Test connection'));
+      const box = await screen.findByTestId('connection-result');
+      for (const w of c.want) expect(box.textContent).toContain(w);
+      expect(testConnection).toHaveBeenCalledTimes(1);
+    });
+  }
+});
+
+describe('Settings price table', () => {
+  it('loads on open, edits and saves', async () => {
+    prices.mockResolvedValue([{ model: 'gpt-4o-mini', input_per_mtok: 0.15, output_per_mtok: 0.6 }]);
+    savePrices.mockResolvedValue(undefined);
+    render(<SettingsView />);
+    const summary = await screen.findByText(/Model prices/);
+    expect(prices).not.toHaveBeenCalled();
+    const details = summary.closest('details') as HTMLDetailsElement;
+    details.open = true;
+    fireEvent(details, new Event('toggle'));
+    fireEvent.change(await screen.findByLabelText('Input price 1'), { target: { value: '0.2' } });
+    fireEvent.click(screen.getByText('Save prices'));
+    await waitFor(() => expect(savePrices).toHaveBeenCalledWith([{ model: 'gpt-4o-mini', input_per_mtok: 0.2, output_per_mtok: 0.6 }]));
+    expect(await screen.findByText('Prices saved.')).toBeTruthy();
+  });
+});
