@@ -62,7 +62,7 @@ func scorecardDTO(c *evalwire.Card, results, base []eval.QuestionResult, baseRun
 	for _, m := range eval.AllMetrics {
 		name := string(m)
 		s := sc.Metrics[name]
-		t := MetricTileDTO{Metric: name, Meaning: scorecard.Meanings[name], Mean: s.Mean, Threshold: s.Threshold,
+		t := MetricTileDTO{Metric: name, Meaning: scorecard.Meaning(name, sc.Run.Engine), Mean: s.Mean, Threshold: s.Threshold,
 			Measured: s.Measured, NotMeasured: s.NotMeasured, Flaky: s.Flaky, Baseline: baseMeans[name],
 			Improved: improved[name], Regressed: regressed[name]}
 		switch {

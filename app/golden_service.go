@@ -89,7 +89,7 @@ func (s *GoldenService) view(r *golden.Repo, name string) (GoldenSetViewDTO, err
 		v.Rows[i] = rowDTO(row)
 	}
 	issues := golden.Check(rows, nil)
-	if docs, err := goldenDocs(ctx, s.c.sess); err != nil {
+	if docs, err := s.c.sess.Docs(ctx); err != nil {
 		v.ValidationNote = "corpus checks not run: " + err.Error()
 	} else if more, err := golden.CheckCorpus(ctx, rows, nil, docs); err != nil {
 		v.ValidationNote = "corpus checks not run: " + err.Error()
@@ -286,7 +286,7 @@ func (s *GoldenService) commit(file string, res xlsx.Result, set string, validOn
 	}
 	warnings := res.Warnings
 	if len(rows) > 0 {
-		docs, err := goldenDocs(ctx, s.c.sess)
+		docs, err := s.c.sess.Docs(ctx)
 		if err != nil {
 			return GoldenImportDTO{}, err
 		}

@@ -36,6 +36,12 @@ func TestOfflineAcceptance(t *testing.T) {
 		{"number words", "Every new account gets a fourteen-day free trial.", claims.Supported},
 		{"invented fact", "Nonprofits get a 50% discount on every plan as well.", claims.NotCovered},
 		{"invented product", "Our new AI receipt scanner reads a photo of a receipt and fills in the expense for you.", claims.NotCovered},
+		{"monthly price against an annual one", "The Team plan costs $29 per month.", claims.Supported},
+		{"changed monthly price", "The Team plan costs $35 per month.", claims.Contradicted},
+		{"ISO date", "New prices took effect on 2026-01-06.", claims.Supported},
+		{"day-first date", "New prices took effect 6 January 2026.", claims.Supported},
+		{"wrong year", "New prices took effect January 6, 2025.", claims.Contradicted},
+		{"unrelated perk", "You get a free coffee mug with every plan.", claims.NotCovered},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -168,4 +174,43 @@ func FuzzDecompose(f *testing.F) {
 			}
 		}
 	})
+}
+
+// A contradicted claim cites every current page that refutes it on its
+// own, not only the first: the refund newsletter's 14-day claim cites the
+// refund policy help page too, and the annual price never decides a
+// monthly one.
+func TestCorroboratingEvidenceRealIndex(t *testing.T) {
+	t.Parallel()
+	ix := openSample(t)
+	cases := []struct {
+		name, draft, cite, never string
+		want                     claims.Verdict
+	}{
+		{"refund window", "You can ask for a full refund within 14 days of a payment.", "help-refund-policy", "help-refund-policy-2024", claims.Contradicted},
+		{"monthly price", "The Team plan costs $35 per month.", "docs-pricing", "", claims.Contradicted},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			rep, err := claims.NewOffline().Check(context.Background(), c.draft, ix)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := rep.Results[0]
+			if r.Verdict != c.want || len(r.Evidence) > claims.MaxEvidence {
+				t.Fatalf("%s with %d passages, want %s (%s)", r.Verdict, len(r.Evidence), c.want, r.Explanation)
+			}
+			cited := false
+			for _, ev := range r.Evidence {
+				cited = cited || ev.DocID == c.cite
+				if ev.DocID == c.never || strings.Contains(ev.Quote, "278.40") {
+					t.Fatalf("cites %s: %q", ev.DocID, ev.Quote)
+				}
+			}
+			if !cited {
+				t.Fatalf("%s not cited: %+v", c.cite, r.Evidence)
+			}
+		})
+	}
 }

@@ -166,7 +166,13 @@ func relate(c numbers.Quantity, cctx map[string]bool, u analysis) (qtyRelation, 
 	var other numbers.Quantity
 	otherText := ""
 	found := false
+	cr := withRate(c, cctx)
 	for i, q := range u.qty {
+		// "$29 per month" and "$278.40 per year" are different slots:
+		// neither supports nor refutes the other.
+		if !numbers.SameRate(cr, withRate(q, u.qctx[i])) {
+			continue
+		}
 		if sameCount(c, cctx, q, u.qctx[i]) || numbers.Within(c, q) {
 			return qtyMatched, q, u.qtext[i]
 		}
@@ -179,7 +185,10 @@ func relate(c numbers.Quantity, cctx map[string]bool, u analysis) (qtyRelation, 
 		if (c.Kind == numbers.Date || c.Kind == numbers.Count) && !contextsMeet(cctx, u.qctx[i]) {
 			continue
 		}
-		if !found {
+		// A date conflicts most plainly with the date of the same
+		// precision ("January 6, 2026" against "January 6, 2025"), not
+		// with a bare year in a heading.
+		if !found || (c.Kind == numbers.Date && dateAffinity(c, q) > dateAffinity(c, other)) {
 			other, otherText, found = q, u.qtext[i], true
 		}
 	}
@@ -206,4 +215,44 @@ func contextsMeet(a, b map[string]bool) bool {
 		}
 	}
 	return false
+}
+
+// contextPeriods maps period stems near a quantity to its rate, for
+// values whose period is stated around them rather than after them
+// ("the monthly price is $29", "Annual plan: $278.40").
+var contextPeriods = map[string]string{"monthli": "month", "annual": "year", "weekli": "week", "daili": "day", "hour": "hour"}
+
+// withRate fills a money amount's or count's missing rate from a period
+// word in its context; a context naming two periods stays unknown.
+func withRate(q numbers.Quantity, ctx map[string]bool) numbers.Quantity {
+	if q.Per != "" || (q.Kind != numbers.Money && q.Kind != numbers.Count) {
+		return q
+	}
+	found := ""
+	for st, p := range contextPeriods {
+		if ctx[st] {
+			if found != "" && found != p {
+				return q
+			}
+			found = p
+		}
+	}
+	q.Per = found
+	return q
+}
+
+// dateAffinity ranks how much of a date's precision another date shares:
+// month and day given on both sides count, equal ones count double.
+func dateAffinity(c, q numbers.Quantity) int {
+	x, y := int(c.Value), int(q.Value)
+	n := 0
+	for _, part := range [][2]int{{(x / 100) % 100, (y / 100) % 100}, {x % 100, y % 100}} {
+		if part[0] != 0 && part[1] != 0 {
+			n++
+			if part[0] == part[1] {
+				n++
+			}
+		}
+	}
+	return n
 }

@@ -213,6 +213,8 @@ func tuneFromEnv(e *claims.OfflineEngine) {
 			e.Thresholds.Negation = f
 		case "sub":
 			e.Thresholds.Substitution = f
+		case "unseen":
+			e.Thresholds.Unseen = f
 		case "k":
 			e.TopK = int(f)
 		}

@@ -14,6 +14,7 @@ type scored struct {
 	qtyConflict   string  // explanation of the first conflicting slot
 	qtyAllMatched bool
 	namesInUnit   bool // every subject name of the claim is in the unit
+	noContra      bool // the claim's subject is not covered: this unit may not contradict it
 	missing       []string
 	extra         []string
 }
@@ -96,7 +97,7 @@ func (e *OfflineEngine) score(c analysis, u *unit, v *corpusView) scored {
 func (e *OfflineEngine) judge(c Claim, units []*unit, v *corpusView) Result {
 	ca := analyze(c.Text, v.known)
 	if len(ca.stems) == 0 && len(ca.qty) == 0 {
-		return result(c, NotCovered, "the claim has no content words to check", nil)
+		return result(c, NotCovered, "the claim has no content words to check")
 	}
 	var all []scored
 	for _, u := range units {
@@ -110,10 +111,20 @@ func (e *OfflineEngine) judge(c Claim, units []*unit, v *corpusView) Result {
 		}
 	}
 	th := e.Thresholds
+	// A claim whose subject no retrieved passage mentions ("a free coffee
+	// mug with every plan") is about something the corpus does not cover:
+	// sharing the generic rest ("free", "every plan") decides nothing.
+	unseen := subjectUnseen(ca, v, th.Unseen)
+	if unseen {
+		all = dropContradictions(all)
+	}
 	common := func(n string) bool { return float64(v.df[n]) > th.CommonName*float64(v.n) }
 	supports := func(s scored) bool {
 		return s.cov >= th.Support && !s.u.a.hist && s.qtyAllMatched && polarityConflict(ca, s.u) == "" &&
 			(len(s.missing) == 0 || s.namesInUnit) && nameNegated(ca, s.u, common) == ""
+	}
+	supported := func(s scored) Result {
+		return result(c, Supported, "The corpus states this in "+describe(s.u)+".", corroborating(s, all, supports)...)
 	}
 	// A unit that states nearly all of the claim outranks a contradiction
 	// found in a unit that covers less of it.
@@ -122,7 +133,7 @@ func (e *OfflineEngine) judge(c Claim, units []*unit, v *corpusView) Result {
 			break
 		}
 		if supports(s) {
-			return result(c, Supported, "The corpus states this in "+describe(s.u)+".", s.u)
+			return supported(s)
 		}
 	}
 	// A number conflict must come from a unit that covers more of the
@@ -135,30 +146,35 @@ func (e *OfflineEngine) judge(c Claim, units []*unit, v *corpusView) Result {
 			break
 		}
 	}
-	for _, s := range all {
-		if s.u.a.hist || !s.namesInUnit {
-			continue
+	contradicts := func(s scored) string {
+		if s.u.a.hist || !s.namesInUnit || s.noContra {
+			return ""
 		}
 		// A name the claim asserts, negated in a unit that shares some of
 		// the rest: "Tallyhub doesn't integrate with FreshBooks".
 		if s.nonName >= th.NameNegation {
 			if why := nameNegated(ca, s.u, common); why != "" {
-				return result(c, Contradicted, why, s.u)
+				return why
 			}
 		}
 		if s.topic < th.Topic {
-			continue
+			return ""
 		}
 		if s.qtyConflict != "" && s.cov > floor {
-			return result(c, Contradicted, s.qtyConflict+".", s.u)
+			return s.qtyConflict + "."
 		}
 		if s.topic >= th.Negation {
 			if why := polarityConflict(ca, s.u); why != "" {
-				return result(c, Contradicted, why, s.u)
+				return why
 			}
-			if why := onlyConflict(ca, s); why != "" {
-				return result(c, Contradicted, why, s.u)
-			}
+			return onlyConflict(ca, s)
+		}
+		return ""
+	}
+	isContra := func(s scored) bool { return contradicts(s) != "" }
+	for _, s := range all {
+		if why := contradicts(s); why != "" {
+			return result(c, Contradicted, why, corroborating(s, all, isContra)...)
 		}
 	}
 	for _, s := range all {
@@ -166,23 +182,24 @@ func (e *OfflineEngine) judge(c Claim, units []*unit, v *corpusView) Result {
 			break
 		}
 		if supports(s) {
-			return result(c, Supported, "The corpus states this in "+describe(s.u)+".", s.u)
+			return supported(s)
 		}
+	}
+	substituted := func(s scored) bool {
+		return !s.noContra && !s.u.a.hist && s.nonName >= th.Substitution && len(s.missing) > 0 && len(s.extra) > 0 &&
+			!s.namesInUnit && len(s.missing) <= 2 && len(s.extra) <= 3 && len(ca.stems)-len(ca.names) >= 3 &&
+			polarityConflict(ca, s.u) == ""
 	}
 	for _, s := range all {
-		if s.u.a.hist || s.nonName < th.Substitution || len(s.missing) == 0 || len(s.extra) == 0 || s.namesInUnit ||
-			len(s.missing) > 2 || len(s.extra) > 3 || len(ca.stems)-len(ca.names) < 3 {
-			continue
+		if substituted(s) {
+			return result(c, Contradicted, fmt.Sprintf("the corpus says %s; the draft says %s.", strings.Join(surfaces(s.u.a, s.extra), ", "), strings.Join(surfaces(ca, s.missing), ", ")),
+				corroborating(s, all, substituted)...)
 		}
-		if polarityConflict(ca, s.u) != "" {
-			continue
-		}
-		return result(c, Contradicted, fmt.Sprintf("the corpus says %s; the draft says %s.", strings.Join(surfaces(s.u.a, s.extra), ", "), strings.Join(surfaces(ca, s.missing), ", ")), s.u)
 	}
 	if len(all) > 0 && all[0].cov > 0 {
-		return result(c, NotCovered, fmt.Sprintf("No published passage states this; the closest (%s) covers %.0f%% of it.", describe(all[0].u), all[0].cov*100), nil)
+		return result(c, NotCovered, fmt.Sprintf("No published passage states this; the closest (%s) covers %.0f%% of it.", describe(all[0].u), all[0].cov*100))
 	}
-	return result(c, NotCovered, "No published passage mentions this.", nil)
+	return result(c, NotCovered, "No published passage mentions this.")
 }
 
 // polarityConflict reports a negation on one side only, after antonym

@@ -30,7 +30,7 @@ var synonyms = map[string]string{
 	"peopl": "user", "person": "user", "seat": "user", "member": "user",
 	"host": "store", "store": "store", "keep": "keep", "kept": "keep", "retain": "keep",
 	"respons": "repli", "respond": "repli", "answer": "repli", "hear": "repli",
-	"move": "chang", "switch": "chang",
+	"move": "chang", "switch": "chang", "updat": "chang",
 	"launch": "releas", "releas": "releas", "ship": "releas",
 	"cost": "price", "price": "price", "charg": "price",
 	"pick": "choos", "chose": "choos", "choos": "choos", "select": "choos",
@@ -58,6 +58,9 @@ var phrases = []struct{ from, to string }{
 	{"single sign-on", "sso"}, {"two-factor authentication", "2fa"}, {"data processing agreement", "dpa"},
 	{"in full", "full"}, {"right away", "now"}, {"not only", "also"}, {"not just", "also"}, {"any time", "anytime"}, {"at no extra cost", "free"},
 	{"at no cost", "free"}, {"most recent", "latest"}, {"for free", "free"},
+	// events of change: "new prices took effect" = "we're updating our plans"
+	{"took effect", "change"}, {"takes effect", "change"}, {"take effect", "change"}, {"taking effect", "change"},
+	{"came into effect", "change"}, {"come into effect", "change"}, {"comes into effect", "change"},
 }
 
 // ctaVerbs start calls to action, which are not claims unless they carry

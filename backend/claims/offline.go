@@ -19,12 +19,13 @@ type Thresholds struct {
 	CommonName   float64 // names in more than this share of sentences are not subjects
 	Strong       float64 // coverage at which support outranks contradictions from weaker units
 	NameNegation float64 // coverage of the non-name words before a negated name may contradict
+	Unseen       float64 // share of the claim's words no passage uses at which nothing may contradict it
 }
 
 // DefaultThresholds were calibrated on the sample drafts and the VitaminC
 // train split only.
 var DefaultThresholds = Thresholds{Support: 0.6, Topic: 0.5, Negation: 0.6, Substitution: 0.7, QtyWeight: 2, CommonName: 0.2,
-	Strong: 0.9, NameNegation: 0.25}
+	Strong: 0.9, NameNegation: 0.25, Unseen: 0.25}
 
 // OfflineEngine is the deterministic engine used without an API key.
 type OfflineEngine struct {
@@ -71,7 +72,7 @@ func (e *OfflineEngine) Check(ctx context.Context, draft string, search Searcher
 }
 
 // OfflineVersion changes whenever the rules or lexicon change verdicts.
-const OfflineVersion = "2"
+const OfflineVersion = "3"
 
 func (e *OfflineEngine) topK() int {
 	if e.TopK > 0 {
@@ -91,14 +92,10 @@ func (e *OfflineEngine) Verify(c Claim, passages []Passage) Result {
 	return e.judge(c, units, view)
 }
 
-func evidence(u *unit) []Evidence {
-	return []Evidence{{DocID: u.passage.DocID, ChunkID: u.passage.ChunkID, Title: u.passage.Title, Quote: u.quote()}}
-}
-
-func result(c Claim, v Verdict, why string, u *unit) Result {
+func result(c Claim, v Verdict, why string, units ...*unit) Result {
 	r := Result{Claim: c, Verdict: v, Explanation: why, Evidence: []Evidence{}, Flags: []string{}}
-	if u != nil {
-		r.Evidence = evidence(u)
+	for _, u := range units {
+		r.Evidence = append(r.Evidence, Evidence{DocID: u.passage.DocID, ChunkID: u.passage.ChunkID, Title: u.passage.Title, Quote: u.quote()})
 	}
 	return r
 }

@@ -50,7 +50,7 @@ func analyze(text string, known map[string]bool) analysis {
 		}
 		a.qty = append(a.qty, q)
 		a.qtext = append(a.qtext, strings.TrimSpace(text[q.Start:q.End]))
-		a.qctx = append(a.qctx, contextStems(text, q))
+		a.qctx = append(a.qctx, contextStems(norm, q))
 	}
 	for _, q := range ids {
 		id := q.Name + strconv.FormatFloat(q.Value, 'f', -1, 64)

@@ -18,45 +18,47 @@ import (
 const maxDraftBytes = 8 << 20
 
 func init() {
-	var engine, failOnVoice string
-	var k int
 	Register(&Command{
 		Name:    "check",
 		Args:    "FILE|-",
 		Summary: "check a draft's claims against the published corpus",
 		Help: `Splits the draft (.md, .txt or .html; "-" reads stdin) into claims and labels each
 supported, contradicted or not_covered with the published passages that decide it.
-Every check is kept in the history the desktop app shows. A never-synced index is
-synced first. Exit 1 when any claim is contradicted (or, with --fail-on-voice,
+Every check is kept in the history the desktop app shows. The index is synced
+first (cheap when nothing changed). Exit 1 when any claim is contradicted (or, with --fail-on-voice,
 when voice issues of that level are found).
 --json prints {"engine","model","claims":[{"paragraph","text","verdict",
 "explanation","evidence":[{"doc_id","chunk_id","title","quote"}],"flags":[]}],
 "summary":{"supported","contradicted","not_covered"},"voice":[...],"voice_score"}.`,
-		Flags: func(fs *flag.FlagSet) {
-			fs.StringVar(&engine, "engine", "", "offline or llm (default: the engine in Settings)")
-			fs.IntVar(&k, "k", 0, "passages retrieved per paragraph (default 8)")
-			fs.StringVar(&failOnVoice, "fail-on-voice", "", "also exit 1 on voice issues: required or recommended")
-		},
-		Run: func(ctx context.Context, env *Env, args []string) error {
-			if len(args) != 1 {
-				return Usagef("check needs one FILE or - for stdin")
+		Flags: func(fs *flag.FlagSet) RunFunc {
+			engine := fs.String("engine", "", "offline or llm (default: the engine in Settings)")
+			k := fs.Int("k", 0, "passages retrieved per paragraph (default 8)")
+			failOnVoice := fs.String("fail-on-voice", "", "also exit 1 on voice issues: required or recommended")
+			return func(ctx context.Context, env *Env, args []string) error {
+				return runCheckCommand(ctx, env, args, *engine, *k, *failOnVoice)
 			}
-			if engine != "" && engine != "offline" && engine != "llm" {
-				return Usagef("--engine must be offline or llm, got %q", engine)
-			}
-			if k < 0 || k > 100 {
-				return Usagef("--k must be between 1 and 100, got %d", k)
-			}
-			if failOnVoice != "" && failOnVoice != "required" && failOnVoice != "recommended" {
-				return Usagef("--fail-on-voice must be required or recommended, got %q", failOnVoice)
-			}
-			draft, err := readDraft(env, args[0])
-			if err != nil {
-				return err
-			}
-			return runCheck(ctx, env, draft, CheckOptions{Engine: engine, K: k}, failOnVoice)
 		},
 	})
+}
+
+func runCheckCommand(ctx context.Context, env *Env, args []string, engine string, k int, failOnVoice string) error {
+	if len(args) != 1 {
+		return Usagef("check needs one FILE or - for stdin")
+	}
+	if engine != "" && engine != "offline" && engine != "llm" {
+		return Usagef("--engine must be offline or llm, got %q", engine)
+	}
+	if k < 0 || k > 100 {
+		return Usagef("--k must be between 1 and 100, got %d", k)
+	}
+	if failOnVoice != "" && failOnVoice != "required" && failOnVoice != "recommended" {
+		return Usagef("--fail-on-voice must be required or recommended, got %q", failOnVoice)
+	}
+	draft, err := readDraft(env, args[0])
+	if err != nil {
+		return err
+	}
+	return runCheck(ctx, env, draft, CheckOptions{Engine: engine, K: k}, failOnVoice)
 }
 
 // readDraft reads FILE or stdin; HTML becomes its visible text with

@@ -1,10 +1,10 @@
 package cli
 
 import (
-	"flag"
 	"bytes"
 	"context"
 	"encoding/json"
+	"flag"
 	"os"
 	"path/filepath"
 	"strings"
@@ -113,8 +113,8 @@ func TestInterspersedFlags(t *testing.T) {
 	t.Parallel()
 	c := &Command{Name: "x"}
 	var k int
-	c.Flags = func(fs *flag.FlagSet) { fs.IntVar(&k, "k", 1, "") }
-	fs := commandFlagSet(c, new(globals))
+	c.Flags = func(fs *flag.FlagSet) RunFunc { fs.IntVar(&k, "k", 1, ""); return nil }
+	fs, _ := commandFlagSet(c, new(globals))
 	pos, err := parseInterspersed(fs, []string{"refund", "--k", "5", "window", "--", "--literal"})
 	if err != nil || k != 5 || strings.Join(pos, " ") != "refund window --literal" {
 		t.Fatalf("pos=%v k=%d err=%v", pos, k, err)

@@ -15,10 +15,16 @@ type Command struct {
 	Args    string // synopsis of positional arguments, e.g. "FILE|-"
 	Summary string // one line for the command list
 	Help    string // longer text for `continuity help NAME`
-	// Flags registers the command's own flags; nil when it has none.
-	Flags func(fs *flag.FlagSet)
-	Run   func(ctx context.Context, env *Env, args []string) error
+	// Flags registers the command's flags on a fresh FlagSet and returns the
+	// function that runs with them, so every invocation owns its flag values
+	// (commands run concurrently in tests). Nil for commands without flags.
+	Flags func(fs *flag.FlagSet) RunFunc
+	// Run runs a command that has no flags of its own.
+	Run RunFunc
 }
+
+// RunFunc runs a command with its positional arguments.
+type RunFunc func(ctx context.Context, env *Env, args []string) error
 
 var commands = map[string]*Command{}
 
@@ -71,18 +77,19 @@ func writeCommandHelp(w io.Writer, c *Command) {
 	if c.Help != "" {
 		fmt.Fprintf(w, "\n%s\n", strings.TrimSpace(c.Help))
 	}
-	fs := commandFlagSet(c, new(globals))
+	fs, _ := commandFlagSet(c, new(globals))
 	fs.SetOutput(w)
 	fmt.Fprintln(w, "\nFlags (global flags included):")
 	fs.PrintDefaults()
 }
 
-func commandFlagSet(c *Command, g *globals) *flag.FlagSet {
+func commandFlagSet(c *Command, g *globals) (*flag.FlagSet, RunFunc) {
 	fs := flag.NewFlagSet(c.Name, flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	g.register(fs)
+	run := c.Run
 	if c.Flags != nil {
-		c.Flags(fs)
+		run = c.Flags(fs)
 	}
-	return fs
+	return fs, run
 }

@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"strings"
-	"sync"
 	"time"
 
 	"continuity/backend/eval"
@@ -35,7 +34,7 @@ tokens, cost, time) is printed on stderr.
 "errors","questions":[...]} plus "baseline" with --baseline.
 With --gate: exit 1 when a gated metric is below its threshold, 2 when any
 question failed with an error (errors also fail the gate) or on runtime errors.`,
-		Flags: func(fs *flag.FlagSet) {
+		Flags: func(fs *flag.FlagSet) RunFunc {
 			o := &evalFlags{}
 			fs.StringVar(&o.golden, "golden", "", "golden set workbook (.xlsx) to import and run")
 			fs.StringVar(&o.set, "set", "", "stored golden set to run")
@@ -47,9 +46,8 @@ question failed with an error (errors also fail the gate) or on runtime errors.`
 			fs.StringVar(&o.xlsx, "xlsx", "", "write the scorecard as an .xlsx workbook")
 			fs.IntVar(&o.repeat, "repeat", 1, "judge repeats per LLM metric (mean, spread, flaky flag)")
 			fs.StringVar(&o.resume, "resume", "", "continue an interrupted run")
-			setEvalFlags(o)
+			return func(ctx context.Context, env *Env, args []string) error { return runEval(ctx, env, *o, args) }
 		},
-		Run: runEval,
 	})
 }
 
@@ -59,18 +57,7 @@ type evalFlags struct {
 	repeat                                                   int
 }
 
-// Flags reach Run only through package state (as for golden), so tests of
-// this command run one after another.
-var (
-	evalMu   sync.Mutex
-	evalLast = &evalFlags{}
-)
-
-func setEvalFlags(o *evalFlags) { evalMu.Lock(); evalLast = o; evalMu.Unlock() }
-func getEvalFlags() evalFlags   { evalMu.Lock(); defer evalMu.Unlock(); return *evalLast }
-
-func runEval(ctx context.Context, env *Env, args []string) error {
-	o := getEvalFlags()
+func runEval(ctx context.Context, env *Env, o evalFlags, args []string) error {
 	if len(args) > 0 {
 		if args[0] == "list" && len(args) == 1 {
 			return evalList(ctx, env, o.set)

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
-	"sync"
 	"text/tabwriter"
 
 	"continuity/backend/golden"
@@ -25,14 +24,13 @@ golden export --set NAME -o FILE      export a stored set
 golden validate [FILE | --set NAME]   check a workbook or a stored set against the corpus
 golden list [--set NAME]              list sets, or one set's rows
 Exit 1 when the workbook or set has errors.`,
-		Flags: func(fs *flag.FlagSet) {
+		Flags: func(fs *flag.FlagSet) RunFunc {
 			o := &goldenFlags{}
 			fs.StringVar(&o.set, "set", "", "golden set name (import default: the file name without extension)")
 			fs.StringVar(&o.out, "o", "", "output .xlsx file (template, export)")
 			fs.BoolVar(&o.validOnly, "valid-only", false, "import: keep the valid rows and skip rows with errors")
-			setGoldenFlags(o)
+			return func(ctx context.Context, env *Env, args []string) error { return runGolden(ctx, env, *o, args) }
 		},
-		Run: runGolden,
 	})
 }
 
@@ -40,16 +38,6 @@ type goldenFlags struct {
 	set, out  string
 	validOnly bool
 }
-
-// The command registry hands flags to Run only through package state, so
-// the last parsed golden flags are kept here behind a lock.
-var (
-	goldenMu   sync.Mutex
-	goldenLast = &goldenFlags{}
-)
-
-func setGoldenFlags(o *goldenFlags) { goldenMu.Lock(); goldenLast = o; goldenMu.Unlock() }
-func getGoldenFlags() goldenFlags   { goldenMu.Lock(); defer goldenMu.Unlock(); return *goldenLast }
 
 // importJSON is the contract of `golden import --json`.
 type importJSON struct {
@@ -64,8 +52,7 @@ type warningJSON struct {
 	Message string `json:"message"`
 }
 
-func runGolden(ctx context.Context, env *Env, args []string) error {
-	o := getGoldenFlags()
+func runGolden(ctx context.Context, env *Env, o goldenFlags, args []string) error {
 	if len(args) == 0 {
 		return Usagef("golden needs a subcommand: template, import, export, validate or list")
 	}
@@ -135,7 +122,7 @@ func goldenRepo(ctx context.Context, env *Env) (*golden.Repo, golden.DocLookup, 
 	if err != nil {
 		return nil, nil, err
 	}
-	docs, err := goldenDocs(ctx, s)
+	docs, err := s.Docs(ctx)
 	if err != nil {
 		return nil, nil, err
 	}

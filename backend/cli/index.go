@@ -12,7 +12,6 @@ import (
 )
 
 func init() {
-	var watch bool
 	Register(&Command{
 		Name:    "index",
 		Summary: "sync the hybrid index with the published corpus",
@@ -20,12 +19,14 @@ func init() {
 unpublished ones, and skips unchanged files. --watch keeps running and re-syncs
 when files change. --json prints {"added","updated","removed","unchanged",
 "documents","chunks","warnings":[{"path","message"}]}.`,
-		Flags: func(fs *flag.FlagSet) { fs.BoolVar(&watch, "watch", false, "keep running and re-sync on file changes") },
-		Run: func(ctx context.Context, env *Env, args []string) error {
-			if len(args) > 0 {
-				return Usagef("index takes no arguments")
+		Flags: func(fs *flag.FlagSet) RunFunc {
+			watch := fs.Bool("watch", false, "keep running and re-sync on file changes")
+			return func(ctx context.Context, env *Env, args []string) error {
+				if len(args) > 0 {
+					return Usagef("index takes no arguments")
+				}
+				return runIndex(ctx, env, *watch)
 			}
-			return runIndex(ctx, env, watch)
 		},
 	})
 }

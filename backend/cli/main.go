@@ -50,7 +50,7 @@ func Main(ctx context.Context, args []string, io IO, sample fs.FS, desktop Deskt
 	if !ok {
 		return fail(io.Stderr, Usagef("unknown command %q (run 'continuity help')", rest[0]))
 	}
-	fs := commandFlagSet(c, g)
+	fs, run := commandFlagSet(c, g)
 	pos, err := parseInterspersed(fs, rest[1:])
 	if errors.Is(err, flag.ErrHelp) {
 		writeCommandHelp(io.Stdout, c)
@@ -61,7 +61,7 @@ func Main(ctx context.Context, args []string, io IO, sample fs.FS, desktop Deskt
 	}
 	env := newEnv(io.Stdin, io.Stdout, io.Stderr, g, sample)
 	defer env.close()
-	return fail(io.Stderr, c.Run(ctx, env, pos))
+	return fail(io.Stderr, run(ctx, env, pos))
 }
 
 // fail prints err as one line on stderr and maps it to an exit code.

@@ -16,41 +16,43 @@ import (
 )
 
 func init() {
-	var k int
-	var mode, queries string
 	Register(&Command{
 		Name:    "search",
 		Args:    "QUERY",
 		Summary: "search the published corpus (hybrid BM25 + vector)",
 		Help: `Prints the top chunks for QUERY. With --queries FILE.jsonl (lines {"_id","text"},
 "-" for stdin) prints one JSON line per query: {"query_id","hits":[...]}.
-A never-synced index is synced first (said on stderr).`,
-		Flags: func(fs *flag.FlagSet) {
-			fs.IntVar(&k, "k", 10, "number of hits")
-			fs.StringVar(&mode, "mode", "hybrid", "ranking: hybrid, bm25 or vector")
-			fs.StringVar(&queries, "queries", "", "JSONL file of queries ({\"_id\",\"text\"} per line)")
-		},
-		Run: func(ctx context.Context, env *Env, args []string) error {
-			m, err := retrieve.ParseMode(mode)
-			if err != nil {
-				return Usagef("%v", err)
+The index is synced with the workspace first (cheap when nothing changed; changes are said on stderr).`,
+		Flags: func(fs *flag.FlagSet) RunFunc {
+			k := fs.Int("k", 10, "number of hits")
+			mode := fs.String("mode", "hybrid", "ranking: hybrid, bm25 or vector")
+			queries := fs.String("queries", "", "JSONL file of queries ({\"_id\",\"text\"} per line)")
+			return func(ctx context.Context, env *Env, args []string) error {
+				return runSearchCommand(ctx, env, args, *k, *mode, *queries)
 			}
-			if k <= 0 || k > 1000 {
-				return Usagef("--k must be between 1 and 1000, got %d", k)
-			}
-			if (queries == "") == (len(args) == 0) {
-				return Usagef("search needs a QUERY or --queries FILE, not both")
-			}
-			ix, err := searchIndex(ctx, env)
-			if err != nil {
-				return err
-			}
-			if queries != "" {
-				return runQueryFile(ctx, env, ix, queries, k, m)
-			}
-			return runSearch(ctx, env, ix, strings.Join(args, " "), k, m)
 		},
 	})
+}
+
+func runSearchCommand(ctx context.Context, env *Env, args []string, k int, mode, queries string) error {
+	m, err := retrieve.ParseMode(mode)
+	if err != nil {
+		return Usagef("%v", err)
+	}
+	if k <= 0 || k > 1000 {
+		return Usagef("--k must be between 1 and 1000, got %d", k)
+	}
+	if (queries == "") == (len(args) == 0) {
+		return Usagef("search needs a QUERY or --queries FILE, not both")
+	}
+	ix, err := searchIndex(ctx, env)
+	if err != nil {
+		return err
+	}
+	if queries != "" {
+		return runQueryFile(ctx, env, ix, queries, k, m)
+	}
+	return runSearch(ctx, env, ix, strings.Join(args, " "), k, m)
 }
 
 type hitJSON struct {

@@ -2,11 +2,7 @@ package cli
 
 import (
 	"context"
-	"fmt"
-	"path/filepath"
-	"time"
 
-	"continuity/backend/llm"
 	"continuity/backend/session"
 	"continuity/backend/settings"
 	"continuity/backend/voice"
@@ -47,31 +43,11 @@ func RunVoice(ctx context.Context, s *session.Session, ws workspace.Workspace, t
 	case settings.EngineOffline:
 		return voice.Run(ctx, g, text, nil)
 	case settings.EngineLLM:
-		c, err := voiceClient(ctx, s)
+		c, err := s.LLM(ctx)
 		if err != nil {
 			return voice.Result{}, err
 		}
 		return voice.Run(ctx, g, text, c)
 	}
 	return voice.Result{}, Usagef("voice engine %q is not offline or llm", engine)
-}
-
-// voiceClient builds an LLM client from the saved settings and key.
-func voiceClient(ctx context.Context, s *session.Session) (*llm.Client, error) {
-	st, err := s.Settings.Load(ctx)
-	if err != nil {
-		return nil, err
-	}
-	key, _, err := s.Secrets.Key(ctx)
-	if err != nil {
-		return nil, fmt.Errorf("read API key: %w", err)
-	}
-	cfg := llm.Config{BaseURL: st.BaseURL, APIKey: key,
-		Models:         llm.Models{Answer: st.Models.Answer, Judge: st.Models.Judge, Embedding: st.Models.Embedding},
-		Timeout:        time.Duration(st.TimeoutSeconds) * time.Second,
-		MaxConcurrency: st.MaxConcurrency, MaxRetries: st.MaxRetries, Logger: s.Log, Store: s.DB}
-	if st.AuditLog {
-		cfg.AuditDir = filepath.Join(s.DataDir, "audit")
-	}
-	return llm.New(cfg)
 }

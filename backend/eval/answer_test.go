@@ -21,6 +21,8 @@ func TestOfflineAnswerer(t *testing.T) {
 	}{
 		{"best sentences in text order", "How do I export invoices as CSV?", false, []string{"You can export invoices as CSV from Settings."}},
 		{"below the floor refuses", "Can I teleport warehouse pallets?", true, []string{NotCoveredText}},
+		{"on topic but lacking the number asked for refuses", "How many invoices can I export as CSV?", true, []string{NotCoveredText}},
+		{"duration asked and given answers", "How long do refunds take?", false, []string{"Refunds take ten days."}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

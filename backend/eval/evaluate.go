@@ -92,11 +92,11 @@ func (r *Runner) offlineMetrics(ctx context.Context, q Question, a Answer, ps []
 	}
 	set(Faithfulness, faith, "claim-engine")
 	res.Claims = claims
-	rel, err := embeddingRelevancy(ctx, r.deps.Embedder, q, a)
-	if err != nil {
-		return err
+	rel, relWhy := focusRelevancy(q, a, ps)
+	set(AnswerRelevancy, rel, "offline-focus-and-kind")
+	if relWhy != "" {
+		res.Evidence[AnswerRelevancy] = relWhy
 	}
-	set(AnswerRelevancy, rel, "embedding-cosine")
 	return nil
 }
 

@@ -61,27 +61,6 @@ func similarityContextRecall(q Question, retrieved []Passage) (outcome, string) 
 		fmt.Sprintf("%d/%d reference statements found in the retrieved text (similarity >= %.1f)", found, len(stmts), similarityFloor)
 }
 
-// embeddingRelevancy is the offline answer relevancy: the cosine between
-// the question and the answer. A refusal to a coverable question is
-// noncommittal and scores 0, as in RAGAS.
-func embeddingRelevancy(ctx context.Context, e embedder, q Question, a Answer) (outcome, error) {
-	if o, done := relevancyPrecheck(q, a, e); done {
-		return o, nil
-	}
-	vecs, err := e.Embed(ctx, []string{q.Question, a.Text})
-	if err != nil {
-		return outcome{}, fmt.Errorf("embed question and answer: %w", err)
-	}
-	if len(vecs) != 2 {
-		return outcome{}, fmt.Errorf("embedder returned %d vectors for 2 texts", len(vecs))
-	}
-	c, ok := cosine(vecs[0], vecs[1])
-	if !ok {
-		return notMeasured("embedder returned an empty or zero vector"), nil
-	}
-	return measured(c), nil
-}
-
 func relevancyPrecheck(q Question, a Answer, e embedder) (outcome, bool) {
 	switch {
 	case q.Category == Refuse:

@@ -22,6 +22,15 @@ var Meanings = map[string]string{
 	string(eval.RefusalCorrectness):   "Whether questions the corpus does not cover were refused.",
 }
 
+// Meaning is the one-line meaning of a metric for a run's engine: the offline
+// variants measure the same thing by other means, and the tile must say so.
+func Meaning(metric, engine string) string {
+	if engine == eval.EngineOffline && metric == string(eval.AnswerRelevancy) {
+		return eval.OfflineRelevancyMeaning
+	}
+	return Meanings[metric]
+}
+
 type htmlTile struct {
 	Name, Meaning, Status, Class, Mean, Threshold string
 	Measured, NotMeasured, Flaky                  int
@@ -51,7 +60,7 @@ func WriteHTML(w io.Writer, sc *Scorecard, trend []TrendPoint) error {
 	v := htmlView{Scorecard: sc, Metrics: metricNames()}
 	for _, name := range v.Metrics {
 		s := sc.Metrics[name]
-		t := htmlTile{Name: name, Meaning: Meanings[name], Measured: s.Measured, NotMeasured: s.NotMeasured, Flaky: s.Flaky,
+		t := htmlTile{Name: name, Meaning: Meaning(name, sc.Run.Engine), Measured: s.Measured, NotMeasured: s.NotMeasured, Flaky: s.Flaky,
 			Status: "no threshold", Class: "info", Mean: "not measured", Threshold: "none"}
 		if s.Mean != nil {
 			t.Mean = fmt.Sprintf("%.3f", *s.Mean)

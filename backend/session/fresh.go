@@ -37,3 +37,12 @@ func (d IndexDocs) DocumentText(ctx context.Context, id string) (string, bool, e
 	}
 	return doc.Text, true, nil
 }
+
+// Docs is a document lookup over the freshly synced index.
+func (s *Session) Docs(ctx context.Context) (IndexDocs, error) {
+	ix, _, err := s.FreshIndex(ctx, nil)
+	if err != nil {
+		return IndexDocs{}, err
+	}
+	return IndexDocs{Index: ix}, nil
+}

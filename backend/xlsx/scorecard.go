@@ -145,7 +145,7 @@ func scWriteSummary(f *excelize.File, sc *scorecard.Scorecard) error {
 		case s.Mean == nil:
 			result = "not measured"
 		}
-		if err := scRow(f, sh, row, string(m), scOpt(s.Mean), scOpt(s.Threshold), result, s.Measured, s.NotMeasured, s.Flaky, scorecard.Meanings[string(m)]); err != nil {
+		if err := scRow(f, sh, row, string(m), scOpt(s.Mean), scOpt(s.Threshold), result, s.Measured, s.NotMeasured, s.Flaky, scorecard.Meaning(string(m), sc.Run.Engine)); err != nil {
 			return err
 		}
 		row++

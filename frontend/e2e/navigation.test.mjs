@@ -7,7 +7,10 @@ const VIEWS = [
   { nav: 'check', heading: 'Check a draft', ready: async (p) => (await p.getByTestId('draft-list').locator('li').count()) >= 4 },
   { nav: 'corpus', heading: 'Corpus', ready: async (p) => Number(await p.getByTestId('doc-count').textContent()) >= 40 },
   { nav: 'golden', heading: 'Golden sets', ready: async (p) => (await p.getByTestId('golden-file').textContent()).includes('golden.xlsx') },
-  { nav: 'evaluations', heading: 'Evaluations', ready: async (p) => (await p.locator('tbody tr').count()) >= 4 },
+  // A fresh data dir has no golden set yet: the empty state offers the import; otherwise the set picker.
+  { nav: 'evaluations', heading: 'Evaluations', ready: async (p) =>
+    (await p.getByRole('button', { name: 'Import the workspace golden set' }).count()) > 0 ||
+    (await p.getByLabel('Golden set').count()) > 0 },
   { nav: 'settings', heading: 'Settings', ready: async (p) => (await p.getByTestId('key-status').textContent()).startsWith('The key is') },
 ];
 

@@ -37,7 +37,10 @@ type Quantity struct {
 	Unit string
 	// Name is the word glued before the number ("ios" in "iOS 16", "aes" in
 	// "AES-256", "v" in "v2"): a count with a name is a version or model.
-	Name       string
+	Name string
+	// Per is the period or unit a money amount or count is given per
+	// ("month", "year", "user/month"); "" when the text states none.
+	Per        string
 	Bound      Bound
 	Start, End int // byte offsets of the whole mention
 }

@@ -48,6 +48,12 @@ func TestExtract(t *testing.T) {
 		{"single day plural", "on Saturdays from 10:00", []string{"Saturday", "10:00"}},
 		{"weekends", "We're closed on weekends.", []string{"weekends"}},
 		{"lower-case may is no day", "you may sun yourself", nil},
+		{"date iso", "took effect on 2026-01-06.", []string{"January 6, 2026"}},
+		{"date day first", "took effect 6 January 2026", []string{"January 6, 2026"}},
+		{"date day first ordinal of", "on the 6th of January", []string{"January 6"}},
+		{"date month abbreviation", "since Jan 6", []string{"January 6"}},
+		{"date month first ordinal", "on January 6th, 2026", []string{"January 6, 2026"}},
+		{"iso needs two-digit parts", "build 2026-1-6", []string{"2026", "1", "6"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -148,8 +154,43 @@ func TestDaySets(t *testing.T) {
 	}
 }
 
+// Rates and periods: a price or count given per month is another slot
+// than the same thing per year or per user.
+func TestRates(t *testing.T) {
+	t.Parallel()
+	cases := []struct{ name, text, want string }{
+		{"per month", "costs $29 per month", "month"},
+		{"slash month", "$29/month", "month"},
+		{"a year", "costs $278.40 a year", "year"},
+		{"annually", "$278.40 annually", "year"},
+		{"per user per month", "$12 per user per month", "user/month"},
+		{"per seat", "$5 per seat", "seat"},
+		{"count per minute", "600 requests per minute", "minute"},
+		{"count per month no unit", "50 per month", "month"},
+		{"no rate", "Team costs $29", ""},
+		{"article is no rate", "$29 a discount", ""},
+		{"currency word", "10 dollars a month", "month"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			qs := Extract(c.text)
+			if len(qs) != 1 {
+				t.Fatalf("Extract(%q) = %v, want one quantity", c.text, qs)
+			}
+			if qs[0].Per != c.want {
+				t.Fatalf("Per of %q = %q, want %q", c.text, qs[0].Per, c.want)
+			}
+		})
+	}
+	month, year, none := Extract("$29/month")[0], Extract("$278.40 per year")[0], Extract("$29")[0]
+	if SameRate(month, year) || !SameRate(month, none) || !SameRate(month, month) {
+		t.Fatal("SameRate: month vs year must differ; a missing rate matches any")
+	}
+}
+
 func FuzzExtract(f *testing.F) {
-	for _, s := range []string{"$2,500 within 30 days", "January 20, 2026", "eight in the evening", "a million", "1,", "$", "9:", "v2-"} {
+	for _, s := range []string{"$2,500 within 30 days", "January 20, 2026", "eight in the evening", "a million", "1,", "$", "9:", "v2-", "2026-01-06", "6th of Jan", "$5/", "$12 per user per"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {

@@ -50,6 +50,9 @@ func Extract(s string) []Quantity {
 
 func readQuantity(t []token, i int) (Quantity, int) {
 	tk := t[i]
+	if q, n := readDate(t, i); n > 0 {
+		return q, n
+	}
 	// Dates: "January 20, 2026", "February 2026".
 	if m, ok := months[tk.lower]; ok && tk.kind == tokWord && i+1 < len(t) && t[i+1].kind == tokNumber &&
 		(tk.text[0] >= 'A' && tk.text[0] <= 'Z') {
@@ -76,7 +79,8 @@ func readQuantity(t []token, i int) (Quantity, int) {
 	// Money: "$9", "$278.40".
 	if tk.kind == tokSymbol && (tk.text == "$" || tk.text == "€" || tk.text == "£") && i+1 < len(t) && t[i+1].kind == tokNumber && t[i].end == t[i+1].start {
 		v, n := scale(t, i+2, t[i+1].value)
-		return Quantity{Kind: Money, Value: v, Unit: tk.text, Bound: boundBefore(t, i), Start: tk.start, End: t[i+1+n].end}, 2 + n
+		return Quantity{Kind: Money, Value: v, Unit: tk.text, Bound: boundBefore(t, i), Per: rateAfter(t, i+2+n),
+			Start: tk.start, End: t[i+1+n].end}, 2 + n
 	}
 	// "every hour", "each year".
 	if (tk.lower == "every" || tk.lower == "each") && i+1 < len(t) {
@@ -101,6 +105,7 @@ func readQuantity(t []token, i int) (Quantity, int) {
 	}
 	if j < len(t) && currencyWords[t[j].lower] != "" {
 		q.Kind, q.Unit, q.End = Money, currencyWords[t[j].lower], t[j].end
+		q.Per = rateAfter(t, j+1)
 		return q, n + 1
 	}
 	// Time of day in words: "eight in the evening", "8 pm".
@@ -149,8 +154,10 @@ func readQuantity(t []token, i int) (Quantity, int) {
 	}
 	q.Kind = Count
 	q.Name = nameOf(t, i)
+	q.Per = rateAfter(t, j)
 	if j < len(t) && t[j].kind == tokWord && !unitSkip[t[j].lower] && (t[j-1].spaceAfter || t[j-1].end == t[j].start) {
 		q.Unit = t[j].lower
+		q.Per = rateAfter(t, j+1)
 	} else if j+1 < len(t) && t[j].text == "-" && t[j+1].kind == tokWord {
 		q.Unit = t[j+1].lower
 	}
