@@ -86,6 +86,9 @@ type TriageItemDTO struct {
 	Model      string   `json:"model"`
 	DraftTitle string   `json:"draft_title"`
 	UpdatedAt  string   `json:"updated_at"`
+	// GoldenSet and GoldenRowID name the golden row made from this item, if any.
+	GoldenSet   string `json:"golden_set"`
+	GoldenRowID string `json:"golden_row_id"`
 }
 
 // CheckExportDTO is a rendered report.
@@ -138,5 +141,6 @@ func toTriageDTO(f checks.Feedback) TriageItemDTO {
 		ids = []string{}
 	}
 	return TriageItemDTO{CheckID: f.CheckID, ClaimIndex: f.ClaimIndex, Note: f.Note, ClaimText: f.ClaimText, Verdict: f.Verdict,
-		ChunkIDs: ids, Engine: f.Engine, Model: f.Model, DraftTitle: f.DraftTitle, UpdatedAt: rfc3339(f.UpdatedAt)}
+		ChunkIDs: ids, Engine: f.Engine, Model: f.Model, DraftTitle: f.DraftTitle, UpdatedAt: rfc3339(f.UpdatedAt),
+		GoldenSet: f.GoldenSet, GoldenRowID: f.GoldenRowID}
 }

@@ -55,7 +55,9 @@ CREATE TABLE check_feedback (
 	draft_title TEXT NOT NULL,
 	updated_at  TEXT NOT NULL,
 	PRIMARY KEY (check_id, claim_index)
-);`}}
+);`}, {Version: 2, SQL: `
+ALTER TABLE check_feedback ADD COLUMN golden_set TEXT NOT NULL DEFAULT '';
+ALTER TABLE check_feedback ADD COLUMN golden_row_id TEXT NOT NULL DEFAULT '';`}}
 
 // Record is one stored check.
 type Record struct {
@@ -95,6 +97,10 @@ type Feedback struct {
 	Model      string
 	DraftTitle string
 	UpdatedAt  time.Time
+	// GoldenSet and GoldenRowID name the golden row made from this item;
+	// empty until it is added (see AddToGolden).
+	GoldenSet   string
+	GoldenRowID string
 }
 
 // Repo stores checks in SQLite.
@@ -240,7 +246,7 @@ func (r *Repo) Triage(ctx context.Context) ([]Feedback, error) {
 }
 
 func (r *Repo) feedback(ctx context.Context, where string, args ...any) ([]Feedback, error) {
-	rows, err := r.db.Reader().QueryContext(ctx, `SELECT check_id, claim_index, vote, note, claim_text, verdict, chunk_ids, engine, model, draft_title, updated_at
+	rows, err := r.db.Reader().QueryContext(ctx, `SELECT check_id, claim_index, vote, note, claim_text, verdict, chunk_ids, engine, model, draft_title, updated_at, golden_set, golden_row_id
 		FROM check_feedback `+where, args...)
 	if err != nil {
 		return nil, fmt.Errorf("read feedback: %w", err)
@@ -250,7 +256,7 @@ func (r *Repo) feedback(ctx context.Context, where string, args ...any) ([]Feedb
 	for rows.Next() {
 		var f Feedback
 		var ids, at string
-		if err := rows.Scan(&f.CheckID, &f.ClaimIndex, &f.Vote, &f.Note, &f.ClaimText, &f.Verdict, &ids, &f.Engine, &f.Model, &f.DraftTitle, &at); err != nil {
+		if err := rows.Scan(&f.CheckID, &f.ClaimIndex, &f.Vote, &f.Note, &f.ClaimText, &f.Verdict, &ids, &f.Engine, &f.Model, &f.DraftTitle, &at, &f.GoldenSet, &f.GoldenRowID); err != nil {
 			return nil, fmt.Errorf("read feedback: %w", err)
 		}
 		if err := json.Unmarshal([]byte(ids), &f.ChunkIDs); err != nil {

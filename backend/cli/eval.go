@@ -17,12 +17,18 @@ import (
 func init() {
 	Register(&Command{
 		Name:    "eval",
-		Args:    "[list]",
+		Args:    "[list|thresholds]",
 		Summary: "evaluate a golden set and print the release scorecard (CI gate)",
 		Help: `eval (--golden FILE.xlsx | --set NAME) [--engine offline|llm] [--gate]
      [--baseline RUN_ID|last] [--junit FILE] [--html FILE] [--xlsx FILE]
      [--repeat N] [--resume RUN_ID] [--json]
 eval list [--set NAME]                       list runs
+eval thresholds --set NAME [metric=0..1|metric=none|metric=default ...]
+                                             print (and change) the set's gate
+
+Thresholds are per golden set (defaults: faithfulness 0.90, answer_relevancy,
+context_recall and id_context_recall 0.80); "none" reports a metric without
+gating it. Each run records the thresholds it was gated with.
 
 --golden imports the workbook into the set named after the file (a new
 version only when it changed), so every run records a golden-set version.
@@ -62,7 +68,10 @@ func runEval(ctx context.Context, env *Env, o evalFlags, args []string) error {
 		if args[0] == "list" && len(args) == 1 {
 			return evalList(ctx, env, o.set)
 		}
-		return Usagef("eval takes no arguments except 'list', got %q", strings.Join(args, " "))
+		if args[0] == "thresholds" {
+			return evalThresholds(ctx, env, o.set, args[1:])
+		}
+		return Usagef("eval takes no arguments except 'list' or 'thresholds', got %q", strings.Join(args, " "))
 	}
 	if err := o.validate(); err != nil {
 		return err

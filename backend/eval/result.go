@@ -105,7 +105,7 @@ type Run struct {
 	CorpusFingerprint string             `json:"corpus_fingerprint"`
 	GoldenSet         string             `json:"golden_set"`
 	GoldenVersion     string             `json:"golden_version"`
-	Thresholds        map[Metric]float64 `json:"thresholds,omitempty"`
+	Thresholds        map[Metric]float64 `json:"thresholds"` // the gate it was run with; {} = all advisory, null = recorded before per-set thresholds
 	Questions         int                `json:"questions"`
 	QuestionsDigest   string             `json:"questions_digest"` // resume refuses a changed golden set
 }

@@ -13,7 +13,6 @@ import (
 	"continuity/backend/index"
 	"continuity/backend/llm"
 	"continuity/backend/progress"
-	"continuity/backend/scorecard"
 	"continuity/backend/session"
 )
 
@@ -62,6 +61,10 @@ func Prepare(ctx context.Context, s *session.Session, set string, o Options, not
 	if err != nil {
 		return nil, err
 	}
+	gate, err := Thresholds(ctx, s.DB, gs.Name)
+	if err != nil {
+		return nil, err
+	}
 	st, err := eval.OpenStore(ctx, s.DB)
 	if err != nil {
 		return nil, err
@@ -78,7 +81,7 @@ func Prepare(ctx context.Context, s *session.Session, set string, o Options, not
 	off := embed.NewOffline()
 	deps := eval.Deps{Retriever: Retriever{Index: ix}}
 	run := eval.Run{GoldenSet: gs.Name, GoldenVersion: strconv.Itoa(gs.Version), CorpusFingerprint: fp,
-		Thresholds: scorecard.DefaultThresholds(), Settings: settingsOf(cfg, off)}
+		Thresholds: gate.Thresholds, Settings: settingsOf(cfg, off)}
 	var pricing eval.Pricing
 	if cfg.Engine == eval.EngineOffline {
 		deps.Answerer, deps.Verifier, deps.Embedder = eval.NewOfflineAnswerer(), NewVerifier(), off

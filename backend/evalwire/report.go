@@ -102,8 +102,11 @@ func card(ctx context.Context, st *eval.Store, run eval.Run) (*scorecard.Scoreca
 	if err != nil {
 		return nil, err
 	}
+	// The run's recorded thresholds, so later edits never rewrite an old
+	// scorecard; {} means every metric was advisory, only a run recorded
+	// before thresholds were stored (nil) falls back to the defaults.
 	th := scorecard.Thresholds(run.Thresholds)
-	if len(th) == 0 {
+	if run.Thresholds == nil {
 		th = scorecard.DefaultThresholds()
 	}
 	return scorecard.Build(run, res, th), nil

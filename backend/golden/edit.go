@@ -12,6 +12,12 @@ import (
 // mutate applies fn to a set's current rows and saves the result as the
 // next version in one transaction, so concurrent edits never lose each other.
 func (r *Repo) mutate(ctx context.Context, name, by string, fn func(rows []Row) ([]Row, string, error)) (Set, error) {
+	return r.mutateTx(ctx, name, by, func(_ *sql.Tx, rows []Row) ([]Row, string, error) { return fn(rows) })
+}
+
+// mutateTx is mutate with the transaction handed to fn, for edits that must
+// commit together with a write elsewhere in the database.
+func (r *Repo) mutateTx(ctx context.Context, name, by string, fn func(tx *sql.Tx, rows []Row) ([]Row, string, error)) (Set, error) {
 	err := r.db.Tx(ctx, func(tx *sql.Tx) error {
 		var cur int
 		var raw string
@@ -27,7 +33,7 @@ func (r *Repo) mutate(ctx context.Context, name, by string, fn func(rows []Row) 
 		if err != nil {
 			return err
 		}
-		next, summary, err := fn(rows)
+		next, summary, err := fn(tx, rows)
 		if err != nil {
 			return err
 		}

@@ -38,11 +38,36 @@ test('checking a pasted draft shows a contradicted claim with its current eviden
   await card.getByRole('button', { name: 'Verdict is wrong' }).click();
   await page.getByTestId('triage-list').getByText('14 days').first().waitFor();
 
+  // …where it becomes a golden question the expert answers later
+  const item = page.getByTestId('triage-list').locator('li', { hasText: '14 days' }).first();
+  await item.getByRole('button', { name: 'Add as golden question' }).click();
+  const question = item.getByLabel('Question', { exact: true });
+  const asked = await question.inputValue();
+  assert.match(asked, /^Is it true that .*14 days.*\?$/);
+  assert.equal(await item.getByLabel('Golden set', { exact: true }).inputValue(), 'triage');
+  await shot('check-triage-golden-form');
+  await item.getByRole('button', { name: 'Add question' }).click();
+  const added = await page.getByTestId('triage-list').getByTestId('triage-added').first().textContent();
+  assert.match(added, /^Added to triage as Q\d{3}$/);
+  const rowId = added.split(' ').pop();
+
   // filter chips hide a verdict
   await page.getByTestId('chip-supported').click();
   assert.equal(await page.getByTestId('chip-supported').getAttribute('aria-pressed'), 'false');
   assert.equal(await page.locator('[data-testid="claim-card"][data-verdict="supported"]').count(), 0);
   await shot('check-filtered');
+
+  // the question is in the "triage" golden set, flagged tricky with its source
+  await page.click('[data-nav="golden"]');
+  await page.getByTestId('golden-sets').getByRole('button', { name: /^triage/ }).click();
+  const row = page.locator('tbody tr', { hasText: rowId });
+  await row.getByText(asked).waitFor();
+  assert.match(await row.textContent(), /tricky/);
+  assert.match(await row.textContent(), /help-refund-policy/);
+  await shot('check-triage-golden-grid');
+  // Leave no extra set behind: evals.test.mjs reads "any set exists" as
+  // "the workspace set was imported".
+  await page.evaluate(() => window.go.app.GoldenService.DeleteSet('triage'));
   assert.deepEqual(problems, []);
 });
 

@@ -16,7 +16,17 @@ test('evaluations: run the sample golden set offline and read the scorecard', as
     await importBtn.click();
   }
   await setPicker.waitFor();
-  const options = await setPicker.locator('option').allTextContents();
+  let options = await setPicker.locator('option').allTextContents();
+  if (!options.some((o) => o.startsWith('golden '))) {
+    // Another test made a different set first (e.g. "triage"): import the
+    // workspace set through the same bound call the view uses, then reload.
+    await page.evaluate(() => window.go.app.GoldenService.ImportWorkspaceFile('', false));
+    await page.reload();
+    await page.waitForFunction(() => window.go?.app?.EvalService);
+    await page.click('[data-nav="evaluations"]');
+    await setPicker.waitFor();
+    options = await setPicker.locator('option').allTextContents();
+  }
   const sample = options.find((o) => o.startsWith('golden '));
   assert.ok(sample, `the workspace set is listed: ${options}`);
   await setPicker.selectOption({ label: sample });

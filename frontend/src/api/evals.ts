@@ -12,6 +12,10 @@ export type EvalEngine = 'offline' | 'llm';
 
 export const evals = {
   defaultThresholds: () => call('Eval.DefaultThresholds', () => Eval.DefaultThresholds()),
+  /** Every metric's gate for a golden set; advisory metrics are reported, not gated. */
+  getThresholds: (set: string) => call('Eval.GetThresholds', () => Eval.GetThresholds(set)),
+  /** Changes the listed metrics' gates (others keep theirs); returns the set's new gate. */
+  setThresholds: (set: string, thresholds: MetricThreshold[]) => call('Eval.SetThresholds', () => Eval.SetThresholds(set, thresholds)),
   estimate: (set: string, engine: EvalEngine, repeat: number) => call('Eval.Estimate', () => Eval.Estimate(set, engine, repeat)),
   /** Starts a run as a job; the job's result is the run ID. */
   startRun: (set: string, engine: EvalEngine, repeat: number) => call('Eval.StartRun', () => Eval.StartRun(set, engine, repeat)),

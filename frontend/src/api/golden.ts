@@ -10,6 +10,7 @@ export type GoldenSetView = app.GoldenSetViewDTO;
 export type GoldenVersion = app.GoldenVersionDTO;
 export type GoldenImport = app.GoldenImportDTO;
 export type GoldenProblem = app.GoldenProblemDTO;
+export type GoldenFromTriage = app.GoldenFromTriageDTO;
 
 export const GOLDEN_FIELDS = [
   'id',
@@ -50,4 +51,7 @@ export const golden = {
   importBytes: (fileName: string, base64: string, set: string, validOnly: boolean) =>
     call('Golden.ImportBytes', () => Golden.ImportBytes(fileName, base64, set, validOnly)),
   exportDialog: (set: string) => call('Golden.ExportDialog', () => Golden.ExportDialog(set)),
+  /** Turns a 👎 triage item into a tricky question of set ('' = "triage"). */
+  addFromTriage: (set: string, checkId: number, claimIndex: number, question: string) =>
+    call('Golden.AddFromTriage', () => Golden.AddFromTriage(set, checkId, claimIndex, question)),
 };

@@ -582,6 +582,66 @@ export namespace app {
 		    return a;
 		}
 	}
+	export class GoldenRowDTO {
+	    id: string;
+	    question: string;
+	    category: string;
+	    approved_answer: string;
+	    reference_doc_ids: string[];
+	    supporting_line: string;
+	    owner: string;
+	    notes: string;
+	    tags: string[];
+	
+	    static createFrom(source: any = {}) {
+	        return new GoldenRowDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.id = source["id"];
+	        this.question = source["question"];
+	        this.category = source["category"];
+	        this.approved_answer = source["approved_answer"];
+	        this.reference_doc_ids = source["reference_doc_ids"];
+	        this.supporting_line = source["supporting_line"];
+	        this.owner = source["owner"];
+	        this.notes = source["notes"];
+	        this.tags = source["tags"];
+	    }
+	}
+	export class GoldenFromTriageDTO {
+	    set: string;
+	    row: GoldenRowDTO;
+	
+	    static createFrom(source: any = {}) {
+	        return new GoldenFromTriageDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.set = source["set"];
+	        this.row = this.convertValues(source["row"], GoldenRowDTO);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
 	export class GoldenProblemDTO {
 	    sheet: string;
 	    row: number;
@@ -663,34 +723,7 @@ export namespace app {
 	    }
 	}
 	
-	export class GoldenRowDTO {
-	    id: string;
-	    question: string;
-	    category: string;
-	    approved_answer: string;
-	    reference_doc_ids: string[];
-	    supporting_line: string;
-	    owner: string;
-	    notes: string;
-	    tags: string[];
 	
-	    static createFrom(source: any = {}) {
-	        return new GoldenRowDTO(source);
-	    }
-	
-	    constructor(source: any = {}) {
-	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.id = source["id"];
-	        this.question = source["question"];
-	        this.category = source["category"];
-	        this.approved_answer = source["approved_answer"];
-	        this.reference_doc_ids = source["reference_doc_ids"];
-	        this.supporting_line = source["supporting_line"];
-	        this.owner = source["owner"];
-	        this.notes = source["notes"];
-	        this.tags = source["tags"];
-	    }
-	}
 	export class GoldenSetDTO {
 	    name: string;
 	    description: string;
@@ -935,6 +968,8 @@ export namespace app {
 	    metric: string;
 	    threshold: number;
 	    meaning: string;
+	    advisory: boolean;
+	    custom: boolean;
 	
 	    static createFrom(source: any = {}) {
 	        return new MetricThresholdDTO(source);
@@ -945,6 +980,8 @@ export namespace app {
 	        this.metric = source["metric"];
 	        this.threshold = source["threshold"];
 	        this.meaning = source["meaning"];
+	        this.advisory = source["advisory"];
+	        this.custom = source["custom"];
 	    }
 	}
 	export class MetricTileDTO {
@@ -1232,6 +1269,8 @@ export namespace app {
 	    model: string;
 	    draft_title: string;
 	    updated_at: string;
+	    golden_set: string;
+	    golden_row_id: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new TriageItemDTO(source);
@@ -1249,6 +1288,8 @@ export namespace app {
 	        this.model = source["model"];
 	        this.draft_title = source["draft_title"];
 	        this.updated_at = source["updated_at"];
+	        this.golden_set = source["golden_set"];
+	        this.golden_row_id = source["golden_row_id"];
 	    }
 	}
 	export class VoiceScoreDTO {

@@ -1,5 +1,6 @@
 import { History, Trash2 } from 'lucide-react';
 import type { CheckHistoryEntry, TriageItem } from '../../api/check';
+import { type TriageGoldenProps, TriageGoldenForm } from './TriageGoldenForm';
 import { VERDICT_WORD } from './verdicts';
 
 const when = (iso: string) => {
@@ -36,7 +37,12 @@ export function HistoryList({ entries, current, onOpen, onDelete }: { entries: C
   );
 }
 
-export function TriageList({ items, onOpen }: { items: TriageItem[]; onOpen: (id: number) => void }) {
+export function TriageList({ items, onOpen, loadSets, onAddGolden }: {
+  items: TriageItem[];
+  onOpen: (id: number) => void;
+  loadSets: TriageGoldenProps['loadSets'];
+  onAddGolden: (item: TriageItem, set: string, question: string) => ReturnType<TriageGoldenProps['onAdd']>;
+}) {
   return (
     <section aria-labelledby="triage-title">
       <h2 id="triage-title" className="panel-title">
@@ -54,6 +60,7 @@ export function TriageList({ items, onOpen }: { items: TriageItem[]; onOpen: (id
             <button type="button" className="link-button small" onClick={() => onOpen(t.check_id)}>
               Open check
             </button>
+            <TriageGoldenForm item={t} loadSets={loadSets} onAdd={(set, question) => onAddGolden(t, set, question)} />
           </li>
         ))}
       </ul>

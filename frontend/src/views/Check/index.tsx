@@ -189,7 +189,16 @@ export function CheckView() {
           {st.historyError && <ErrorBanner error={st.historyError} onRetry={() => void refreshHistory()} />}
         </div>
         <div className="panel">
-          <TriageList items={st.triage} onOpen={(id) => void reopen(id)} />
+          <TriageList
+            items={st.triage}
+            onOpen={(id) => void reopen(id)}
+            loadSets={async () => (await api.golden.listSets()).map((s) => s.name)}
+            onAddGolden={async (t, set, question) => {
+              const r = await api.golden.addFromTriage(set, t.check_id, t.claim_index, question);
+              void refreshHistory();
+              return { set: r.set, rowId: r.row.id };
+            }}
+          />
         </div>
       </div>
     </section>

@@ -7,6 +7,7 @@ import { ViewHeader } from '../../components/ViewHeader';
 import { cancelEval, evalJobStore, onEvalFinished, resumeEval, startEval } from '../../stores/evals';
 import { useStore } from '../../stores/store';
 import { ScorecardView } from './ScorecardView';
+import { ThresholdsPanel } from './ThresholdsPanel';
 import './evaluations.css';
 
 export function EvaluationsView() {
@@ -135,6 +136,7 @@ export function EvaluationsView() {
           )}
         </div>
       )}
+      {set && <ThresholdsPanel set={set} />}
       {(running || job.outcome) && job.set === set && <Progress />}
       {unfinished.length > 0 && !running && (
         <div className="banner banner-info" role="note">

@@ -10,10 +10,14 @@ export function ExportScorecard(arg1:string,arg2:string,arg3:string):Promise<str
 
 export function GetScorecard(arg1:string,arg2:string):Promise<app.ScorecardDTO>;
 
+export function GetThresholds(arg1:string):Promise<Array<app.MetricThresholdDTO>>;
+
 export function ListRuns(arg1:string):Promise<Array<app.EvalRunDTO>>;
 
 export function ResumeRun(arg1:string):Promise<string>;
 
 export function SetBaseline(arg1:string):Promise<app.EvalRunDTO>;
+
+export function SetThresholds(arg1:string,arg2:Array<app.MetricThresholdDTO>):Promise<Array<app.MetricThresholdDTO>>;
 
 export function StartRun(arg1:string,arg2:string,arg3:number):Promise<string>;

@@ -18,6 +18,10 @@ export function GetScorecard(arg1, arg2) {
   return window['go']['app']['EvalService']['GetScorecard'](arg1, arg2);
 }
 
+export function GetThresholds(arg1) {
+  return window['go']['app']['EvalService']['GetThresholds'](arg1);
+}
+
 export function ListRuns(arg1) {
   return window['go']['app']['EvalService']['ListRuns'](arg1);
 }
@@ -28,6 +32,10 @@ export function ResumeRun(arg1) {
 
 export function SetBaseline(arg1) {
   return window['go']['app']['EvalService']['SetBaseline'](arg1);
+}
+
+export function SetThresholds(arg1, arg2) {
+  return window['go']['app']['EvalService']['SetThresholds'](arg1, arg2);
 }
 
 export function StartRun(arg1, arg2, arg3) {

@@ -1,0 +1,76 @@
+package app
+
+import (
+	"fmt"
+
+	"continuity/backend/eval"
+	"continuity/backend/evalwire"
+	"continuity/backend/golden"
+	"continuity/backend/scorecard"
+)
+
+// GetThresholds returns every metric's gate for a golden set, in reporting
+// order; Advisory metrics are reported but never gated.
+func (s *EvalService) GetThresholds(set string) ([]MetricThresholdDTO, error) {
+	if err := golden.ValidateName(set); err != nil {
+		return nil, err
+	}
+	s.c.ready()
+	g, err := evalwire.Thresholds(s.c.ctx, s.c.sess.DB, set)
+	if err != nil {
+		return nil, err
+	}
+	return thresholdDTOs(g), nil
+}
+
+// SetThresholds changes the listed metrics' gates for a golden set (others
+// keep theirs) and returns the new gate. Each entry is a threshold between
+// 0 and 1, or Advisory with threshold 0. Runs already made keep the
+// thresholds they were gated with.
+func (s *EvalService) SetThresholds(set string, thresholds []MetricThresholdDTO) ([]MetricThresholdDTO, error) {
+	if err := golden.ValidateName(set); err != nil {
+		return nil, err
+	}
+	if len(thresholds) == 0 || len(thresholds) > len(eval.AllMetrics) {
+		return nil, fmt.Errorf("%w: give between 1 and %d metrics, got %d", scorecard.ErrInvalidThreshold, len(eval.AllMetrics), len(thresholds))
+	}
+	edits := make([]scorecard.ThresholdEdit, 0, len(thresholds))
+	for _, t := range thresholds {
+		m, err := scorecard.ParseMetric(t.Metric)
+		if err != nil {
+			return nil, err
+		}
+		e := scorecard.ThresholdEdit{Metric: m}
+		switch {
+		case t.Advisory && t.Threshold != 0:
+			return nil, fmt.Errorf("%w: %s has no threshold (advisory) but was also given %v", scorecard.ErrInvalidThreshold, m, t.Threshold)
+		case !t.Advisory:
+			v := t.Threshold
+			e.Threshold = &v
+		}
+		if err := e.Validate(); err != nil {
+			return nil, err
+		}
+		edits = append(edits, e)
+	}
+	s.c.ready()
+	g, err := evalwire.SaveThresholds(s.c.ctx, s.c.sess.DB, set, edits)
+	if err != nil {
+		return nil, err
+	}
+	return thresholdDTOs(g), nil
+}
+
+func thresholdDTOs(g evalwire.SetGate) []MetricThresholdDTO {
+	out := make([]MetricThresholdDTO, 0, len(eval.AllMetrics))
+	for _, m := range eval.AllMetrics {
+		t := MetricThresholdDTO{Metric: string(m), Meaning: scorecard.Meanings[string(m)], Custom: g.Custom[m]}
+		if v, ok := g.Thresholds[m]; ok {
+			t.Threshold = v
+		} else {
+			t.Advisory = true
+		}
+		out = append(out, t)
+	}
+	return out
+}

@@ -1,0 +1,44 @@
+package app
+
+import (
+	"fmt"
+
+	"continuity/backend/checks"
+	"continuity/backend/golden"
+)
+
+// GoldenFromTriageDTO is the golden row a 👎 triage item became.
+type GoldenFromTriageDTO struct {
+	Set string       `json:"set"`
+	Row GoldenRowDTO `json:"row"`
+}
+
+// AddFromTriage turns the 👎 verdict on claim claimIndex of check checkID
+// into a tricky question of set ("": the "triage" set, created when
+// missing). The expert fills in the approved answer in the grid.
+func (s *GoldenService) AddFromTriage(set string, checkID int64, claimIndex int, question string) (GoldenFromTriageDTO, error) {
+	if set != "" {
+		if err := golden.ValidateName(set); err != nil {
+			return GoldenFromTriageDTO{}, err
+		}
+	}
+	if checkID <= 0 || claimIndex < 0 {
+		return GoldenFromTriageDTO{}, fmt.Errorf("%w: no triage item for check %d claim %d", checks.ErrInvalid, checkID, claimIndex)
+	}
+	if len(question) > 4*checks.MaxQuestion {
+		return GoldenFromTriageDTO{}, fmt.Errorf("%w: the question is longer than %d characters", checks.ErrInvalid, checks.MaxQuestion)
+	}
+	g, err := s.repo()
+	if err != nil {
+		return GoldenFromTriageDTO{}, err
+	}
+	c, err := checks.NewRepo(s.c.ctx, s.c.sess.DB)
+	if err != nil {
+		return GoldenFromTriageDTO{}, err
+	}
+	name, row, err := c.AddToGolden(s.c.ctx, g, set, checkID, claimIndex, question, golden.CurrentUser())
+	if err != nil {
+		return GoldenFromTriageDTO{}, err
+	}
+	return GoldenFromTriageDTO{Set: name, Row: rowDTO(row)}, nil
+}

@@ -1,0 +1,79 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"text/tabwriter"
+
+	"continuity/backend/eval"
+	"continuity/backend/evalwire"
+	"continuity/backend/scorecard"
+)
+
+// thresholdJSON is one metric of `eval thresholds --json`; threshold is
+// null when the metric is reported but not gated.
+type thresholdJSON struct {
+	Metric    string   `json:"metric"`
+	Threshold *float64 `json:"threshold"`
+	Gated     bool     `json:"gated"`
+	Custom    bool     `json:"custom"` // the set overrides the release default
+}
+
+type thresholdsJSON struct {
+	Set        string          `json:"set"`
+	Thresholds []thresholdJSON `json:"thresholds"`
+}
+
+// evalThresholds prints a set's gate and, given metric=value arguments,
+// changes it first; every argument is checked before anything is saved.
+func evalThresholds(ctx context.Context, env *Env, set string, args []string) error {
+	if set == "" {
+		return Usagef("eval thresholds needs --set NAME")
+	}
+	edits := make([]scorecard.ThresholdEdit, 0, len(args))
+	for _, a := range args {
+		e, err := scorecard.ParseThresholdEdit(a)
+		if err != nil {
+			return Usagef("eval thresholds: %v", err)
+		}
+		edits = append(edits, e)
+	}
+	s, err := env.Session(ctx)
+	if err != nil {
+		return err
+	}
+	var g evalwire.SetGate
+	if len(edits) > 0 {
+		g, err = evalwire.SaveThresholds(ctx, s.DB, set, edits)
+	} else {
+		g, err = evalwire.Thresholds(ctx, s.DB, set)
+	}
+	if err != nil {
+		return err
+	}
+	out := thresholdsJSON{Set: g.Set, Thresholds: make([]thresholdJSON, 0, len(eval.AllMetrics))}
+	for _, m := range eval.AllMetrics {
+		t := thresholdJSON{Metric: string(m), Custom: g.Custom[m]}
+		if v, ok := g.Thresholds[m]; ok {
+			t.Threshold, t.Gated = &v, true
+		}
+		out.Thresholds = append(out.Thresholds, t)
+	}
+	if env.JSON {
+		return env.WriteJSON(out)
+	}
+	fmt.Fprintf(env.Stdout, "gate thresholds of golden set %q (new runs use these; earlier runs keep their own)\n", g.Set)
+	tw := tabwriter.NewWriter(env.Stdout, 2, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "METRIC\tTHRESHOLD\tSOURCE")
+	for _, t := range out.Thresholds {
+		th, src := "none (not gated)", "default"
+		if t.Threshold != nil {
+			th = fmt.Sprintf("≥ %.2f", *t.Threshold)
+		}
+		if t.Custom {
+			src = "set"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\n", t.Metric, th, src)
+	}
+	return tw.Flush()
+}
