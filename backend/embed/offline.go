@@ -3,7 +3,6 @@ package embed
 import (
 	"context"
 	"fmt"
-	"hash/fnv"
 	"math"
 	"strings"
 	"unicode"
@@ -45,27 +44,35 @@ func (o *Offline) Embed(ctx context.Context, texts []string) ([][]float32, error
 }
 
 func (o *Offline) vector(text string) []float32 {
-	counts := map[string]float64{}
+	// Features are keyed by the FNV-64a hash of their text ("w:"+word,
+	// "b:"+prev+" "+word, "g:"+n-gram), computed without building the
+	// strings: the string keys were most of the embedder's allocations.
 	words := Terms(text)
+	// About a word, a bigram and a few n-grams per word: sized up front,
+	// growing the map was a quarter of the embedder's time.
+	counts := make(map[uint64]float64, 6*len(words))
+	var offs []int
 	for i, w := range words {
-		counts["w:"+w]++
+		counts[fnvString(fnvString(fnvOffset, "w:"), w)]++
 		if o.BigramW > 0 && i > 0 {
-			counts["b:"+words[i-1]+" "+w] += o.BigramW
+			h := fnvString(fnvString(fnvOffset, "b:"), words[i-1])
+			h = fnvString(fnvString(h, " "), w)
+			counts[h] += o.BigramW
 		}
 		if o.GramN > 0 {
 			padded := "<" + w + ">"
-			r := []rune(padded)
-			for j := 0; j+o.GramN <= len(r); j++ {
-				counts["g:"+string(r[j:j+o.GramN])] += o.GramW
+			offs = offs[:0]
+			for j := range padded {
+				offs = append(offs, j)
+			}
+			offs = append(offs, len(padded))
+			for j := 0; j+o.GramN < len(offs); j++ {
+				counts[fnvString(fnvString(fnvOffset, "g:"), padded[offs[j]:offs[j+o.GramN]])] += o.GramW
 			}
 		}
 	}
 	v := make([]float32, o.Dim)
-	h := fnv.New64a()
-	for f, c := range counts {
-		h.Reset()
-		h.Write([]byte(f))
-		x := h.Sum64()
+	for x, c := range counts {
 		idx := int(x % uint64(o.Dim))
 		sign := float32(1)
 		if x>>63 == 1 {
@@ -75,6 +82,20 @@ func (o *Offline) vector(text string) []float32 {
 	}
 	Normalize(v)
 	return v
+}
+
+const (
+	fnvOffset = 14695981039346656037
+	fnvPrime  = 1099511628211
+)
+
+// fnvString continues an FNV-64a hash over s (same as hash/fnv's New64a).
+func fnvString(h uint64, s string) uint64 {
+	for i := 0; i < len(s); i++ {
+		h ^= uint64(s[i])
+		h *= fnvPrime
+	}
+	return h
 }
 
 // Terms lower-cases, drops stop words and stems with Snowball.

@@ -11,8 +11,8 @@ import (
 	"continuity/backend/lexical"
 )
 
-// apply writes one batch: registry first (the truth, one transaction with
-// prepared statements), then the caches, under the write lock so searches
+// apply writes one batch: the registry (the truth, one transaction with
+// prepared statements) and the caches, under the write lock so searches
 // never see a half-applied batch.
 func (ix *Index) apply(ctx context.Context, preps []prepared, removeIDs []string) error {
 	ix.mu.Lock()
@@ -26,6 +26,18 @@ func (ix *Index) apply(ctx context.Context, preps []prepared, removeIDs []string
 		return err
 	}
 	now := time.Now().UTC().Format(time.RFC3339Nano)
+	var lexDocs []lexical.Doc
+	for _, p := range preps {
+		for _, c := range p.chunks {
+			lexDocs = append(lexDocs, lexical.Doc{ID: c.ID, Title: p.doc.Title, Headings: strings.Join(c.HeadingPath, "\n"), Body: c.Text})
+		}
+	}
+	// The registry transaction and the bleve batch run side by side (two
+	// cores). The sync's in-progress marker is set before any batch and
+	// cleared only after a clean finish, so if either fails or the process
+	// dies, the next Open rebuilds the caches from the registry.
+	lexDone := make(chan error, 1)
+	go func() { lexDone <- ix.lex.Apply(ctx, oldChunks, lexDocs) }()
 	err = ix.db.Tx(ctx, func(tx *sql.Tx) error {
 		for i := 0; i < len(ids); i += 500 {
 			part := ids[i:min(i+500, len(ids))]
@@ -72,17 +84,12 @@ func (ix *Index) apply(ctx context.Context, preps []prepared, removeIDs []string
 		}
 		return nil
 	})
+	lerr := <-lexDone
 	if err != nil {
 		return err
 	}
-	var lexDocs []lexical.Doc
-	for _, p := range preps {
-		for _, c := range p.chunks {
-			lexDocs = append(lexDocs, lexical.Doc{ID: c.ID, Title: p.doc.Title, Headings: strings.Join(c.HeadingPath, "\n"), Body: c.Text})
-		}
-	}
-	if err := ix.lex.Apply(ctx, oldChunks, lexDocs); err != nil {
-		return err
+	if lerr != nil {
+		return lerr
 	}
 	for _, id := range oldChunks {
 		ix.vecs.Delete(id)

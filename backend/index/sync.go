@@ -112,6 +112,13 @@ func (ix *Index) Sync(ctx context.Context, contentDir string, report progress.Fu
 	if runErr == nil {
 		runErr = s.flush(ctx)
 	}
+	if s.pipe != nil {
+		// Every queued batch is applied (or the failure known) before
+		// removals and the final bookkeeping.
+		if err := s.pipe.close(); runErr == nil {
+			runErr = err
+		}
+	}
 	var removed []string
 	if runErr == nil {
 		for id := range ids {
@@ -146,6 +153,7 @@ type syncRun struct {
 	total   int
 	pending []prepared
 	started bool
+	pipe    *pipeline // started by the first batch of changed documents
 }
 
 func (s *syncRun) begin(ctx context.Context) error {
@@ -161,26 +169,26 @@ func (s *syncRun) add(ctx context.Context, d corpus.Document, f corpus.File, don
 	if len(s.pending) < s.ix.opts.BatchDocs {
 		return nil
 	}
-	if err := s.flush(ctx); err != nil {
-		return err
-	}
-	s.report.Report(progress.Event{Stage: "indexing", Done: done + 1, Total: s.total, Message: f.Rel})
-	return nil
+	return s.send(ctx, done+1, f.Rel)
 }
 
-func (s *syncRun) flush(ctx context.Context) error {
+func (s *syncRun) flush(ctx context.Context) error { return s.send(ctx, 0, "") }
+
+// send hands the pending batch to the pipeline; done > 0 makes it report
+// progress once applied.
+func (s *syncRun) send(ctx context.Context, done int, rel string) error {
 	if len(s.pending) == 0 {
 		return nil
 	}
 	if err := s.begin(ctx); err != nil {
 		return err
 	}
-	if err := s.ix.prepare(ctx, s.pending); err != nil {
-		return err
+	if s.pipe == nil {
+		s.pipe = s.ix.startPipeline(ctx, s.report, s.total)
 	}
-	err := s.ix.apply(ctx, s.pending, nil)
-	s.pending = s.pending[:0]
-	return err
+	batch := pipeBatch{preps: s.pending, done: done, rel: rel}
+	s.pending = nil
+	return s.pipe.send(batch)
 }
 
 func (s *syncRun) remove(ctx context.Context, ids []string) error {

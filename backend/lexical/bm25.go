@@ -3,8 +3,10 @@ package lexical
 import (
 	"container/heap"
 	"context"
+	"encoding/binary"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"unicode"
 
@@ -125,7 +127,9 @@ func (ix *Index) SearchParams(ctx context.Context, q string, k int, p Params) ([
 	if err != nil || n == 0 {
 		return []Hit{}, err
 	}
-	acc := map[string]float64{}
+	// Internal numbers run a little past the live count (deleted documents
+	// not merged away yet); add grows the slice when they run further.
+	acc := &accum{score: make([]float64, n+n/4+16)}
 	for _, f := range []struct {
 		name string
 		w    float64
@@ -147,7 +151,33 @@ func (ix *Index) SearchParams(ctx context.Context, q string, k int, p Params) ([
 	return ix.top(r, acc, k)
 }
 
-func scoreTerm(ctx context.Context, r bindex.IndexReader, field, term string, w, n, avg float64, p Params, acc map[string]float64) error {
+// accum holds the BM25 sums indexed by bleve's internal document number
+// (scorch's internal IDs are 8-byte big-endian numbers, so numeric order is
+// the byte order the ties are broken by). A dense slice instead of a map
+// keyed by string(ID) removes an allocation and a hash per posting.
+type accum struct{ score []float64 }
+
+// maxDocNum bounds the dense accumulator (scorch numbers documents
+// contiguously across segments, so this is far above any real index).
+const maxDocNum = 1 << 27
+
+func (a *accum) add(id []byte, s float64) error {
+	if len(id) != 8 {
+		return fmt.Errorf("lexical search: internal ID of %d bytes, want 8 (not a scorch index?)", len(id))
+	}
+	n := binary.BigEndian.Uint64(id)
+	if n >= maxDocNum {
+		return fmt.Errorf("lexical search: internal document number %d out of range", n)
+	}
+	if int(n) >= len(a.score) {
+		size := max(int(n)+1, 2*len(a.score))
+		a.score = slices.Grow(a.score, size-len(a.score))[:size]
+	}
+	a.score[n] += s
+	return nil
+}
+
+func scoreTerm(ctx context.Context, r bindex.IndexReader, field, term string, w, n, avg float64, p Params, acc *accum) error {
 	tfr, err := r.TermFieldReader(ctx, []byte(term), field, true, true, false)
 	if err != nil {
 		return fmt.Errorf("lexical search %s:%s: %w", field, term, err)
@@ -170,14 +200,18 @@ func scoreTerm(ctx context.Context, r bindex.IndexReader, field, term string, w,
 		tf := float64(d.Freq)
 		dl := avg
 		if d.Norm > 0 {
-			dl = math.Round(1 / (d.Norm * d.Norm))
+			// bleve's norm is 1/sqrt(length): 1/norm² lands next to an
+			// integer, never halfway, so truncating x+0.5 equals math.Round.
+			dl = float64(int64(1/(d.Norm*d.Norm) + 0.5))
 		}
-		acc[string(d.ID)] += w * idf * tf * (p.K1 + 1) / (tf + p.K1*(1-p.B+p.B*dl/avg))
+		if err := acc.add(d.ID, w*idf*tf*(p.K1+1)/(tf+p.K1*(1-p.B+p.B*dl/avg))); err != nil {
+			return err
+		}
 	}
 }
 
 type scored struct {
-	id    string
+	num   uint64
 	score float64
 }
 
@@ -189,7 +223,7 @@ func (h worstFirst) Less(a, b int) bool {
 	if h[a].score != h[b].score {
 		return h[a].score < h[b].score
 	}
-	return h[a].id > h[b].id
+	return h[a].num > h[b].num
 }
 func (h worstFirst) Swap(a, b int) { h[a], h[b] = h[b], h[a] }
 func (h *worstFirst) Push(x any)   { *h = append(*h, x.(scored)) }
@@ -200,21 +234,27 @@ func (h *worstFirst) Pop() any {
 	return x
 }
 
-func (ix *Index) top(r bindex.IndexReader, acc map[string]float64, k int) ([]Hit, error) {
+func (ix *Index) top(r bindex.IndexReader, acc *accum, k int) ([]Hit, error) {
 	h := make(worstFirst, 0, k+1)
-	for id, s := range acc {
-		c := scored{id, s}
+	for i, s := range acc.score {
+		if s == 0 { // every matching posting adds a positive score
+			continue
+		}
+		c := scored{uint64(i), s}
 		if len(h) < k {
 			heap.Push(&h, c)
-		} else if s > h[0].score || s == h[0].score && id < h[0].id {
+		} else if s > h[0].score {
+			// Ascending scan: an equal score never beats a smaller ID.
 			h[0] = c
 			heap.Fix(&h, 0)
 		}
 	}
 	out := make([]Hit, len(h))
+	var id [8]byte
 	for i := len(h) - 1; i >= 0; i-- {
 		c := heap.Pop(&h).(scored)
-		ext, err := r.ExternalID(bindex.IndexInternalID(c.id))
+		binary.BigEndian.PutUint64(id[:], c.num)
+		ext, err := r.ExternalID(bindex.IndexInternalID(id[:]))
 		if err != nil {
 			return nil, fmt.Errorf("lexical search: %w", err)
 		}

@@ -27,17 +27,15 @@ func main() {
 	flag.Float64Var(&lexical.DefaultParams.B, "b", lexical.DefaultParams.B, "BM25 b (tuning on train only)")
 	flag.Float64Var(&lexical.DefaultParams.TitleWeight, "titlew", lexical.DefaultParams.TitleWeight, "BM25 title field weight (tuning on train only)")
 	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile of the whole run to this file")
+	flag.StringVar(&queryProfile, "queryprofile", "", "write a CPU profile of the scale benchmark's hybrid queries only (adds 2000 queries)")
 	flag.Parse()
 	ctx := context.Background()
 	if *cpuProfile != "" {
-		f, err := os.Create(*cpuProfile)
+		stop, err := startProfile(*cpuProfile)
 		if err != nil {
 			fail(err)
 		}
-		if err := pprof.StartCPUProfile(f); err != nil {
-			fail(err)
-		}
-		defer pprof.StopCPUProfile()
+		defer stop()
 	}
 	tmp, err := os.MkdirTemp("", "indexbench-")
 	if err != nil {
@@ -58,10 +56,24 @@ func main() {
 	fmt.Printf("peak RSS: %s\n", peakRSS())
 }
 
+// startProfile starts a CPU profile into path; stop ends it.
+func startProfile(path string) (stop func(), err error) {
+	f, err := os.Create(path)
+	if err != nil {
+		return nil, err
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return func() { pprof.StopCPUProfile(); f.Close() }, nil
+}
+
 var (
-	chunkSize int
-	fusion    string
-	alpha     float64
+	queryProfile string
+	chunkSize    int
+	fusion       string
+	alpha        float64
 )
 
 func fusionOpts() retrieve.FusionOptions {

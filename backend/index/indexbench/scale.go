@@ -87,6 +87,12 @@ func runScale(ctx context.Context, n int, work string) error {
 	}
 	fmt.Printf("one-document resync (includes walking and hashing all %d files): median %s\n", n, median(resync).Round(time.Millisecond))
 
+	stopProfile := func() {}
+	if queryProfile != "" {
+		if stopProfile, err = startProfile(queryProfile); err != nil {
+			return err
+		}
+	}
 	var lat []time.Duration
 	for i := range 200 {
 		q := fmt.Sprintf("w%d w%d w%d", zipf.Uint64(), zipf.Uint64()+uint64(i%7), zipf.Uint64())
@@ -97,6 +103,16 @@ func runScale(ctx context.Context, n int, work string) error {
 		lat = append(lat, time.Since(s))
 	}
 	sort.Slice(lat, func(a, b int) bool { return lat[a] < lat[b] })
+	if queryProfile != "" {
+		// Profile only: repeat the queries so the profile has samples.
+		for i := range 2000 {
+			q := fmt.Sprintf("w%d w%d w%d", zipf.Uint64(), zipf.Uint64()+uint64(i%7), zipf.Uint64())
+			if _, err := ix.Search(ctx, q, 10, retrieve.Hybrid); err != nil {
+				return err
+			}
+		}
+	}
+	stopProfile()
 	fmt.Printf("hybrid query k=10 over %d chunks: p50 %s, p95 %s\n", rep.Chunks, lat[len(lat)/2].Round(10*time.Microsecond), lat[len(lat)*95/100].Round(10*time.Microsecond))
 	fmt.Printf("peak RSS of the index phases (before bleve-alone loads the whole corpus): %s\n", peakRSS())
 	alone, err := bleveAlone(ctx, content, filepath.Join(work, "bleve-alone"))
