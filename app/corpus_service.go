@@ -140,7 +140,8 @@ func (s *CorpusService) Search(query string, k int) (SearchComparisonDTO, error)
 	if k < 1 || k > 50 {
 		return SearchComparisonDTO{}, fmt.Errorf("k must be between 1 and 50, got %d", k)
 	}
-	ix, err := s.c.sess.Index(s.c.ctx)
+	// Readers sync first, like every CLI reader: cheap when nothing changed.
+	ix, _, err := s.c.sess.FreshIndex(s.c.ctx, nil)
 	if err != nil {
 		return SearchComparisonDTO{}, err
 	}

@@ -10,6 +10,7 @@ import (
 
 	"continuity/backend/eval"
 	"continuity/backend/evalwire"
+	"continuity/backend/index"
 	"continuity/backend/llm"
 	"continuity/backend/scorecard"
 )
@@ -100,7 +101,7 @@ func runEval(ctx context.Context, env *Env, o evalFlags, args []string) error {
 		}
 		set = gs.Name
 	}
-	notice := func(dir string) { fmt.Fprintf(env.Stderr, "the index was never synced; syncing %s first\n", dir) }
+	notice := func(rep index.Report) { reportSync(env, rep) }
 	p, err := evalwire.Prepare(ctx, s, set, evalwire.Options{Engine: o.engine, Repeat: o.repeat, Version: version}, notice, progressBar(env))
 	if err != nil {
 		if errors.Is(err, llm.ErrNoAPIKey) {

@@ -96,10 +96,15 @@ func searchIndex(ctx context.Context, env *Env) (*index.Index, error) {
 	for _, r := range ix.Repairs {
 		fmt.Fprintf(env.Stderr, "index repaired: %s\n", r)
 	}
-	if n := rep.Added + rep.Updated + rep.Removed; n > 0 {
-		fmt.Fprintf(env.Stderr, "index synced: %d added, %d updated, %d removed\n", rep.Added, rep.Updated, rep.Removed)
+	if rep.Added+rep.Updated+rep.Removed > 0 {
+		reportSync(env, rep)
 	}
 	return ix, nil
+}
+
+// reportSync says on stderr what a sync before a read changed.
+func reportSync(env *Env, rep index.Report) {
+	fmt.Fprintf(env.Stderr, "index synced: %d added, %d updated, %d removed\n", rep.Added, rep.Updated, rep.Removed)
 }
 
 func runSearch(ctx context.Context, env *Env, ix *index.Index, q string, k int, m retrieve.Mode) error {

@@ -43,8 +43,8 @@ func (p *Prepared) Close() error {
 	return nil
 }
 
-// SyncNotice is told the content dir when a never-synced index is synced first.
-type SyncNotice func(contentDir string)
+// SyncNotice is told what the sync before a run changed, when it changed anything.
+type SyncNotice func(index.Report)
 
 // Prepare loads a golden set, makes sure the index has been synced once,
 // and wires the engine's parts. The LLM engine needs a configured endpoint
@@ -185,28 +185,15 @@ func LoadSet(ctx context.Context, s *session.Session, name string, version int) 
 	return gs, qs, nil
 }
 
-// SyncedIndex opens the session's index and syncs it when it was never synced.
+// SyncedIndex opens the session's index synced with the workspace: a run
+// gated on a stale index would be confidently wrong.
 func SyncedIndex(ctx context.Context, s *session.Session, notice SyncNotice, report progress.Func) (*index.Index, error) {
-	ix, err := s.Index(ctx)
+	ix, rep, err := s.FreshIndex(ctx, report)
 	if err != nil {
-		return nil, err
-	}
-	st, err := ix.Stats(ctx)
-	if err != nil {
-		return nil, err
-	}
-	if !st.LastSync.IsZero() {
-		return ix, nil
-	}
-	ws, err := s.Workspace(ctx)
-	if err != nil {
-		return nil, err
-	}
-	if notice != nil {
-		notice(ws.ContentDir())
-	}
-	if _, err := ix.Sync(ctx, ws.ContentDir(), report); err != nil {
 		return nil, fmt.Errorf("sync the index before evaluating: %w", err)
+	}
+	if notice != nil && rep.Added+rep.Updated+rep.Removed > 0 {
+		notice(rep)
 	}
 	return ix, nil
 }
