@@ -28,6 +28,10 @@ type IndexStatsDTO struct {
 	LastSync  string            `json:"last_sync"` // RFC 3339; "" when never synced
 	Warnings  []IndexWarningDTO `json:"warnings"`
 	Repairs   []string          `json:"repairs"`
+	// Embedder and EmbedModel name what produced the vectors, e.g.
+	// "offline-lsa" and "lsa-v1-d128-…" (a model fitted to this corpus).
+	Embedder   string `json:"embedder"`
+	EmbedModel string `json:"embed_model"`
 }
 
 // SyncReportDTO is the result of a sync job.
@@ -93,7 +97,8 @@ func (s *CorpusService) IndexStats() (IndexStatsDTO, error) {
 	if err != nil {
 		return IndexStatsDTO{}, err
 	}
-	out := IndexStatsDTO{Documents: st.Documents, Chunks: st.Chunks, Warnings: []IndexWarningDTO{}, Repairs: append([]string{}, ix.Repairs...)}
+	out := IndexStatsDTO{Documents: st.Documents, Chunks: st.Chunks, Warnings: []IndexWarningDTO{}, Repairs: append([]string{}, ix.Repairs...),
+		Embedder: st.Embedder, EmbedModel: st.EmbedModel}
 	if !st.LastSync.IsZero() {
 		out.LastSync = st.LastSync.Format(time.RFC3339)
 	}

@@ -138,7 +138,9 @@ func slotCompatible(c, u numbers.Quantity) bool {
 			return false
 		}
 		return c.Unit == "" || u.Unit == "" || stem(c.Unit) == stem(u.Unit)
-	case numbers.Duration, numbers.Money:
+	case numbers.Duration:
+		return c.Unit == u.Unit && c.Every == u.Every
+	case numbers.Money:
 		return c.Unit == u.Unit
 	}
 	return true

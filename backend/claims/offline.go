@@ -24,7 +24,7 @@ type Thresholds struct {
 
 // DefaultThresholds were calibrated on the sample drafts and the VitaminC
 // train split only.
-var DefaultThresholds = Thresholds{Support: 0.6, Topic: 0.5, Negation: 0.6, Substitution: 0.7, QtyWeight: 2, CommonName: 0.2,
+var DefaultThresholds = Thresholds{Support: 0.6, Topic: 0.48, Negation: 0.6, Substitution: 0.7, QtyWeight: 2, CommonName: 0.2,
 	Strong: 0.9, NameNegation: 0.25, Unseen: 0.25}
 
 // OfflineEngine is the deterministic engine used without an API key.
@@ -72,7 +72,7 @@ func (e *OfflineEngine) Check(ctx context.Context, draft string, search Searcher
 }
 
 // OfflineVersion changes whenever the rules or lexicon change verdicts.
-const OfflineVersion = "3"
+const OfflineVersion = "4"
 
 func (e *OfflineEngine) topK() int {
 	if e.TopK > 0 {

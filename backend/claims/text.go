@@ -95,7 +95,8 @@ func analyze(text string, known map[string]bool) analysis {
 		}
 		a.terms = append(a.terms, st)
 		a.stems[st] = true
-		if hasUpper(w.text) && !weekdayOrMonth[lw] && (!isFirst || known[st] || upperCount(w.text) > 1) {
+		// A lone capital letter ("E-mail", "Plan B" aside) names nothing.
+		if hasUpper(w.text) && !weekdayOrMonth[lw] && len(st) > 1 && (!isFirst || known[st] || upperCount(w.text) > 1) {
 			a.names[st] = true
 			if prevName != "" {
 				if a.modifiers == nil {

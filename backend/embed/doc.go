@@ -1,2 +1,2 @@
-// Package embed turns chunk text into vectors: an offline hashed-feature embedder and an adapter for OpenAI-compatible embedding clients.
+// Package embed turns chunk text into vectors: LSA fitted to the corpus (the offline default), an offline hashed-feature embedder that needs no fitting, and an adapter for OpenAI-compatible embedding clients.
 package embed

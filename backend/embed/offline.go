@@ -6,6 +6,7 @@ import (
 	"math"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/kljensen/snowball/english"
 
@@ -100,15 +101,46 @@ func fnvString(h uint64, s string) uint64 {
 
 // Terms lower-cases, drops stop words and stems with Snowball.
 func Terms(text string) []string {
-	fields := strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
-		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
-	})
-	out := fields[:0]
-	for _, f := range fields {
-		if english.IsStopWord(f) {
-			continue
-		}
-		out = append(out, stem.English(f))
-	}
+	var out []string
+	eachTerm(text, func(t string) { out = append(out, t) })
 	return out
+}
+
+// eachTerm calls fn with every term of text, in order, as Terms returns
+// them, without building the lower-cased copy or the slice of words.
+func eachTerm(text string, fn func(string)) {
+	var buf []byte
+	start := -1
+	flush := func(end int) {
+		w := text[start:end]
+		if hasUpperOrNonASCII(w) {
+			buf = append(buf[:0], strings.ToLower(w)...)
+			w = string(buf)
+		}
+		if !english.IsStopWord(w) {
+			fn(stem.English(w))
+		}
+		start = -1
+	}
+	for i, r := range text {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			if start < 0 {
+				start = i
+			}
+		} else if start >= 0 {
+			flush(i)
+		}
+	}
+	if start >= 0 {
+		flush(len(text))
+	}
+}
+
+func hasUpperOrNonASCII(w string) bool {
+	for i := 0; i < len(w); i++ {
+		if c := w[i]; c >= utf8.RuneSelf || ('A' <= c && c <= 'Z') {
+			return true
+		}
+	}
+	return false
 }

@@ -24,7 +24,8 @@ import (
 
 // Options configure an Index. Zero values take the defaults.
 type Options struct {
-	Embedder   embed.Embedder // default: embed.NewOffline()
+	Embedder   embed.Embedder   // default: an LSA model fitted to the corpus (see lsa.go)
+	LSA        embed.LSAOptions // the fitted default's parameters
 	Chunking   corpus.ChunkOptions
 	Fusion     retrieve.FusionOptions // default: DefaultFusion
 	Candidates int                    // per-list depth before fusion; default 100
@@ -34,14 +35,15 @@ type Options struct {
 
 // DefaultFusion is the hybrid fusion used when Options.Fusion is empty
 // (chosen on SciFact train; see docs/benchmarks.md).
-var DefaultFusion = retrieve.FusionOptions{Method: retrieve.Weighted, Alpha: 0.95}
+var DefaultFusion = retrieve.FusionOptions{Method: retrieve.Weighted, Alpha: 0.85}
 
 // Index is the open hybrid index.
 type Index struct {
 	db      *store.DB
 	dir     string
 	opts    Options
-	emb     embed.Embedder
+	emb     embed.Embedder // swapped under mu when a fitted model changes
+	fitted  bool           // emb is the corpus-fitted LSA default
 	lex     *lexical.Index
 	mu      sync.RWMutex // held for writing while a batch changes the caches
 	syncMu  sync.Mutex   // one sync at a time
@@ -70,9 +72,6 @@ func Open(ctx context.Context, db *store.DB, dataDir string, opts Options) (*Ind
 	if err := db.Migrate(ctx, Component, migrations); err != nil {
 		return nil, err
 	}
-	if opts.Embedder == nil {
-		opts.Embedder = embed.NewOffline()
-	}
 	if opts.Fusion.Method == "" {
 		opts.Fusion = DefaultFusion
 	}
@@ -85,7 +84,7 @@ func Open(ctx context.Context, db *store.DB, dataDir string, opts Options) (*Ind
 	if opts.Log == nil {
 		opts.Log = slog.New(slog.DiscardHandler)
 	}
-	ix := &Index{db: db, dir: filepath.Join(dataDir, "index"), opts: opts, emb: opts.Embedder, log: opts.Log}
+	ix := &Index{db: db, dir: filepath.Join(dataDir, "index"), opts: opts, emb: opts.Embedder, fitted: opts.Embedder == nil, log: opts.Log}
 	if err := os.MkdirAll(ix.dir, 0o700); err != nil {
 		return nil, fmt.Errorf("index dir: %w", err)
 	}
@@ -133,23 +132,40 @@ func (ix *Index) openCaches(ctx context.Context) error {
 	// same transaction as the chunks), so the in-memory matrix is always
 	// rebuilt from it at open; an old vectors.bin is no longer used.
 	_ = os.Remove(filepath.Join(ix.dir, "vectors.bin"))
+	if ix.fitted {
+		if err := ix.loadModel(ctx); err != nil {
+			return err
+		}
+	}
+	_, unfitted := ix.emb.(untrained)
 	ix.vecs = vector.New(ix.emb.Model(), 0)
 	if err := ix.loadVectors(ctx); err != nil {
 		return err
 	}
-	rebuildVec := ix.vecs.Len() != chunks
+	rebuildVec := ix.vecs.Len() != chunks && !unfitted
+	if unfitted && chunks > 0 {
+		// Chunks indexed by an older version or with a damaged model: fit
+		// a model to them after the lexical repair (below).
+		ix.Repairs = append(ix.Repairs, fmt.Sprintf("no embedding model for the %d indexed chunks; fitting one", chunks))
+	}
 	if rebuildVec {
 		ix.Repairs = append(ix.Repairs, fmt.Sprintf("%d of %d chunks have no cached %s vector; embedding them", chunks-ix.vecs.Len(), chunks, ix.emb.Model()))
 		ix.vecs = vector.New(ix.emb.Model(), 0)
 	}
-	if !rebuildLex && !rebuildVec {
-		if inProgress == "1" {
-			return setState(ctx, ix.db.Writer(), keyInProgress, "0")
+	if !rebuildLex && !rebuildVec && inProgress == "1" {
+		if err := setState(ctx, ix.db.Writer(), keyInProgress, "0"); err != nil {
+			return err
 		}
-		return nil
 	}
-	if err := ix.rebuild(ctx, rebuildLex, rebuildVec); err != nil {
-		return fmt.Errorf("repair index: %w", err)
+	if rebuildLex || rebuildVec {
+		if err := ix.rebuild(ctx, rebuildLex, rebuildVec); err != nil {
+			return fmt.Errorf("repair index: %w", err)
+		}
+	}
+	if unfitted && chunks > 0 {
+		if err := ix.refit(ctx); err != nil {
+			return fmt.Errorf("repair index: %w", err)
+		}
 	}
 	for _, r := range ix.Repairs {
 		ix.log.Warn("index repaired", "reason", r)
@@ -208,7 +224,9 @@ func (ix *Index) Close() error {
 
 // Stats counts the indexed documents and chunks.
 func (ix *Index) Stats(ctx context.Context) (Stats, error) {
+	ix.mu.RLock()
 	st := Stats{Embedder: ix.emb.Name(), EmbedModel: ix.emb.Model()}
+	ix.mu.RUnlock()
 	var err error
 	if st.Documents, err = ix.count(ctx, "index_docs"); err != nil {
 		return st, err

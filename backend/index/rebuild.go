@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 
 	"continuity/backend/lexical"
@@ -19,31 +20,12 @@ type chunkRow struct {
 // embedding any chunk whose vector is not cached, then marks the index clean.
 // Vectors are rebuilt into an empty store.
 func (ix *Index) rebuild(ctx context.Context, lex, vec bool) error {
-	rows, err := ix.db.Reader().QueryContext(ctx, `SELECT c.id, d.title, c.heading_path, c.text, c.embed_hash
-		FROM index_chunks c JOIN index_docs d ON d.id = c.doc_id ORDER BY c.doc_id, c.ordinal`)
+	all, err := ix.registryChunks(ctx)
 	if err != nil {
-		return fmt.Errorf("read registry: %w", err)
+		return err
 	}
-	var all []chunkRow
-	for rows.Next() {
-		var r chunkRow
-		var hp string
-		if err := rows.Scan(&r.id, &r.title, &hp, &r.text, &r.ehash); err != nil {
-			rows.Close()
-			return fmt.Errorf("read registry: %w", err)
-		}
-		if err := json.Unmarshal([]byte(hp), &r.path); err != nil {
-			rows.Close()
-			return fmt.Errorf("chunk %s heading path: %w", r.id, err)
-		}
-		all = append(all, r)
-	}
-	err = rows.Err()
-	rows.Close()
-	if err != nil {
-		return fmt.Errorf("read registry: %w", err)
-	}
-	const page = 1000
+	// Pages of 5,000: one transaction (and one WAL commit) per page.
+	const page = 5000
 	for i := 0; i < len(all); i += page {
 		part := all[i:min(i+page, len(all))]
 		if lex {
@@ -76,9 +58,14 @@ func (ix *Index) refillVectors(ctx context.Context, part []chunkRow) error {
 	}
 	if len(fresh) > 0 {
 		err := ix.db.Tx(ctx, func(tx *sql.Tx) error {
-			for h, v := range fresh {
-				if _, err := tx.ExecContext(ctx, `INSERT OR IGNORE INTO index_embeddings(embedder, model, hash, dim, vec) VALUES(?,?,?,?,?)`,
-					ix.emb.Name(), ix.emb.Model(), h, len(v), encodeVec(v)); err != nil {
+			ins, err := tx.PrepareContext(ctx, `INSERT OR IGNORE INTO index_embeddings(embedder, model, hash, dim, vec) VALUES(?,?,?,?,?)`)
+			if err != nil {
+				return fmt.Errorf("prepare: %w", err)
+			}
+			defer ins.Close()
+			for _, h := range sortedKeys(fresh) {
+				v := fresh[h]
+				if _, err := ins.ExecContext(ctx, ix.emb.Name(), ix.emb.Model(), h, len(v), encodeVec(v)); err != nil {
 					return fmt.Errorf("cache embedding: %w", err)
 				}
 			}
@@ -94,4 +81,41 @@ func (ix *Index) refillVectors(ctx context.Context, part []chunkRow) error {
 		}
 	}
 	return nil
+}
+
+// registryChunks reads every registered chunk in document order.
+func (ix *Index) registryChunks(ctx context.Context) ([]chunkRow, error) {
+	rows, err := ix.db.Reader().QueryContext(ctx, `SELECT c.id, d.title, c.heading_path, c.text, c.embed_hash
+		FROM index_chunks c JOIN index_docs d ON d.id = c.doc_id ORDER BY c.doc_id, c.ordinal`)
+	if err != nil {
+		return nil, fmt.Errorf("read registry: %w", err)
+	}
+	defer rows.Close()
+	var all []chunkRow
+	for rows.Next() {
+		var r chunkRow
+		var hp string
+		if err := rows.Scan(&r.id, &r.title, &hp, &r.text, &r.ehash); err != nil {
+			return nil, fmt.Errorf("read registry: %w", err)
+		}
+		if err := json.Unmarshal([]byte(hp), &r.path); err != nil {
+			return nil, fmt.Errorf("chunk %s heading path: %w", r.id, err)
+		}
+		all = append(all, r)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("read registry: %w", err)
+	}
+	return all, nil
+}
+
+// sortedKeys gives a map's keys in order, so rows go in in key order (the
+// primary key's), which keeps the B-tree inserts sequential.
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
 }

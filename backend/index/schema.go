@@ -40,11 +40,18 @@ CREATE TABLE index_embeddings (
 	PRIMARY KEY (embedder, model, hash)
 );`}, {Version: 2, SQL: `
 ALTER TABLE index_docs ADD COLUMN size INTEGER NOT NULL DEFAULT -1;
-ALTER TABLE index_docs ADD COLUMN mtime INTEGER NOT NULL DEFAULT 0;`}}
+ALTER TABLE index_docs ADD COLUMN mtime INTEGER NOT NULL DEFAULT 0;`}, {Version: 3, SQL: `
+CREATE TABLE index_models (
+	embedder TEXT PRIMARY KEY,
+	model    TEXT NOT NULL,
+	data     BLOB NOT NULL
+);`}}
 
 // Keys of index_state.
 const (
 	keyInProgress = "in_progress" // "1" while a sync mutates the index; found at open = crash
 	keyLastSync   = "last_sync"
 	keyWarnings   = "warnings"
+	keyModelDocs  = "model_docs"  // published documents when the embedding model was fitted
+	keyModelChurn = "model_churn" // documents added, updated or removed since
 )

@@ -22,31 +22,26 @@ func (ix *Index) Search(ctx context.Context, query string, k int, mode retrieve.
 	depth := max(k, ix.opts.Candidates)
 	// Both lists are always computed (cheap next to the scan) so every hit
 	// carries both ranks whatever the mode orders by.
-	var qv []float32
-	{
-		vs, err := ix.emb.Embed(ctx, []string{query})
-		if err != nil {
-			return nil, fmt.Errorf("embed query: %w", err)
-		}
-		if len(vs) != 1 {
-			return nil, fmt.Errorf("embed query: %d vectors for 1 text", len(vs))
-		}
-		qv = vs[0]
-	}
 	ix.mu.RLock()
+	// Under the read lock: a refit swaps the embedder and its vectors together.
+	vs, err := ix.emb.Embed(ctx, []string{query})
+	if err != nil {
+		ix.mu.RUnlock()
+		return nil, fmt.Errorf("embed query: %w", err)
+	}
+	if len(vs) != 1 {
+		ix.mu.RUnlock()
+		return nil, fmt.Errorf("embed query: %d vectors for 1 text", len(vs))
+	}
+	qv := vs[0]
+	fusion := ix.opts.Fusion
 	var bm, vec []retrieve.Scored
 	// The vector scan and the BM25 search are independent; running them
 	// side by side makes the latency the slower of the two, not the sum.
 	vecDone := make(chan error, 1)
 	go func() {
-		if ix.vecs.Len() == 0 {
-			vecDone <- nil
-			return
-		}
-		hits, err := ix.vecs.Search(qv, depth)
-		for _, h := range hits {
-			vec = append(vec, retrieve.Scored{ID: h.ID, Score: h.Score})
-		}
+		var err error
+		vec, err = ix.scan(qv, depth)
 		vecDone <- err
 	}()
 	hits, lerr := ix.lex.Search(ctx, query, depth)
@@ -65,7 +60,7 @@ func (ix *Index) Search(ctx context.Context, query string, k int, mode retrieve.
 	if err != nil {
 		return nil, err
 	}
-	fused := ix.rank(mode, bm, vec)
+	fused := rank(mode, bm, vec, fusion)
 	if mode != retrieve.Vector {
 		fused = promote(fused, exact)
 	}
@@ -75,9 +70,17 @@ func (ix *Index) Search(ctx context.Context, query string, k int, mode retrieve.
 	return ix.hydrate(ctx, fused)
 }
 
+// SetFusion changes how hybrid searches combine the two lists.
+func (ix *Index) SetFusion(f retrieve.FusionOptions) {
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	ix.opts.Fusion = f
+}
+
 // rank orders by the chosen list; the other list still supplies its rank.
-func (ix *Index) rank(mode retrieve.Mode, bm, vec []retrieve.Scored) []retrieve.Fused {
-	fused := retrieve.Fuse(bm, vec, ix.opts.Fusion)
+
+func rank(mode retrieve.Mode, bm, vec []retrieve.Scored, fusion retrieve.FusionOptions) []retrieve.Fused {
+	fused := retrieve.Fuse(bm, vec, fusion)
 	if mode == retrieve.Hybrid {
 		return fused
 	}
@@ -194,4 +197,27 @@ func promote(fused []retrieve.Fused, exact map[string]bool) []retrieve.Fused {
 		}
 	}
 	return out
+}
+
+func isZero(v []float32) bool {
+	for _, x := range v {
+		if x != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// scan is the exact vector search; a zero query (no word the model
+// knows) has no nearest chunks, so its list stays empty.
+func (ix *Index) scan(qv []float32, depth int) ([]retrieve.Scored, error) {
+	if ix.vecs.Len() == 0 || isZero(qv) {
+		return nil, nil
+	}
+	hits, err := ix.vecs.Search(qv, depth)
+	out := make([]retrieve.Scored, len(hits))
+	for i, h := range hits {
+		out[i] = retrieve.Scored{ID: h.ID, Score: h.Score}
+	}
+	return out, err
 }

@@ -59,6 +59,19 @@ func (ix *Index) Sync(ctx context.Context, contentDir string, report progress.Fu
 		return Report{}, err
 	}
 	rep := Report{Warnings: append([]corpus.Warning{}, warns...)}
+	_, unfitted := ix.emb.(untrained)
+	if unfitted {
+		// The first sync fits the offline embedder to a sample of the
+		// corpus before any chunk is embedded.
+		report.Report(progress.Event{Stage: "fitting", Message: "fitting the offline embedder to the corpus"})
+		texts, docs, err := ix.trainingTexts(ctx, files)
+		if err == nil {
+			err = ix.fit(ctx, texts, docs)
+		}
+		if err != nil {
+			return rep, err
+		}
+	}
 	byPath, ids, err := ix.registry(ctx)
 	if err != nil {
 		return rep, err
@@ -142,6 +155,9 @@ func (ix *Index) Sync(ctx context.Context, contentDir string, report progress.Fu
 	}
 	if rep.Chunks, err = ix.count(ctx, "index_chunks"); err != nil && runErr == nil {
 		runErr = err
+	}
+	if changed := rep.Added + rep.Updated + rep.Removed; runErr == nil && !unfitted && changed > 0 {
+		runErr = ix.refitIfDrifted(ctx, rep.Documents, changed, report)
 	}
 	return rep, runErr
 }

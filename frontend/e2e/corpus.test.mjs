@@ -18,6 +18,8 @@ test('the corpus view syncs the sample workspace and compares rankings', async (
   await until(page, 'sync finished', async () => (await page.getByText('Sync finished').count()) > 0);
   await until(page, '≥ 40 documents indexed', async () => Number(await page.getByTestId('indexed-count').textContent()) >= 40);
   assert.notEqual(await page.getByTestId('last-sync').textContent(), 'Never');
+  // The vectors say which embedder made them: LSA fitted to this corpus.
+  await until(page, 'embedder named', async () => /^offline-lsa · lsa-v1-d\d+-[0-9a-f]{12}$/.test(await page.getByTestId('embed-model').textContent()));
   await page.getByLabel('Query').fill('how long is the refund window');
   await page.getByRole('button', { name: /^Search$/ }).click();
   await page.getByTestId('results-hybrid').waitFor();

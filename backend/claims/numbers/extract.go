@@ -40,7 +40,10 @@ type Quantity struct {
 	Name string
 	// Per is the period or unit a money amount or count is given per
 	// ("month", "year", "user/month"); "" when the text states none.
-	Per        string
+	Per string
+	// Every marks a repeat interval ("every hour", "each 15 minutes"): a
+	// different slot from a span ("after six months").
+	Every      bool
 	Bound      Bound
 	Start, End int // byte offsets of the whole mention
 }

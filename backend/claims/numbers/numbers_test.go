@@ -205,3 +205,28 @@ func FuzzExtract(f *testing.F) {
 		}
 	})
 }
+
+func TestEveryMarksRepeatIntervals(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name, text string
+		every      bool
+	}{
+		{"every hour", "dashboards refresh every hour", true},
+		{"every number", "data refreshes every 15 minutes", true},
+		{"each", "we back up each 6 hours", true},
+		{"span", "after six months in beta", false},
+		{"window", "refunds within 30 days", false},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			qs := Extract(tc.text)
+			if len(qs) != 1 || qs[0].Kind != Duration {
+				t.Fatalf("Extract(%q) = %+v, want one duration", tc.text, qs)
+			}
+			if qs[0].Every != tc.every {
+				t.Errorf("Every = %v, want %v", qs[0].Every, tc.every)
+			}
+		})
+	}
+}

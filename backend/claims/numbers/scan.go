@@ -85,7 +85,7 @@ func readQuantity(t []token, i int) (Quantity, int) {
 	// "every hour", "each year".
 	if (tk.lower == "every" || tk.lower == "each") && i+1 < len(t) {
 		if d, ok := durationDays[t[i+1].lower]; ok && !strings.HasSuffix(t[i+1].lower, "s") {
-			return Quantity{Kind: Duration, Value: d, Start: tk.start, End: t[i+1].end}, 2
+			return Quantity{Kind: Duration, Value: d, Every: true, Start: tk.start, End: t[i+1].end}, 2
 		}
 	}
 	v, n := numberAt(t, i)
@@ -142,6 +142,7 @@ func readQuantity(t []token, i int) (Quantity, int) {
 	if k < len(t) {
 		if d, ok := durationDays[t[k].lower]; ok {
 			q.Kind, q.Value, q.Unit, q.End = Duration, v*d, unit, t[k].end
+			q.Every = i > 0 && (t[i-1].lower == "every" || t[i-1].lower == "each")
 			if q.Bound == Exact && k+2 < len(t) && t[k+1].lower == "or" && (t[k+2].lower == "more" || t[k+2].lower == "longer") {
 				q.Bound = AtLeast
 			}

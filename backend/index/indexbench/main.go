@@ -12,6 +12,7 @@ import (
 	"runtime/pprof"
 	"strings"
 
+	"continuity/backend/embed"
 	"continuity/backend/lexical"
 	"continuity/backend/retrieve"
 )
@@ -26,6 +27,9 @@ func main() {
 	flag.Float64Var(&lexical.DefaultParams.K1, "k1", lexical.DefaultParams.K1, "BM25 k1 (tuning on train only)")
 	flag.Float64Var(&lexical.DefaultParams.B, "b", lexical.DefaultParams.B, "BM25 b (tuning on train only)")
 	flag.Float64Var(&lexical.DefaultParams.TitleWeight, "titlew", lexical.DefaultParams.TitleWeight, "BM25 title field weight (tuning on train only)")
+	flag.StringVar(&alphas, "alphas", "", "also report hybrid weighted fusion at these BM25 shares, e.g. 0.6,0.7,0.8, and RRF")
+	flag.IntVar(&lsaOpts.Dim, "lsadim", 0, "LSA embedder dimensions (tuning on train only)")
+	flag.Float64Var(&lsaOpts.ScalePower, "lsapow", 0, "LSA singular-value scaling power (tuning on train only)")
 	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile of the whole run to this file")
 	flag.StringVar(&queryProfile, "queryprofile", "", "write a CPU profile of the scale benchmark's hybrid queries only (adds 2000 queries)")
 	flag.Parse()
@@ -71,6 +75,8 @@ func startProfile(path string) (stop func(), err error) {
 
 var (
 	queryProfile string
+	alphas       string
+	lsaOpts      embed.LSAOptions
 	chunkSize    int
 	fusion       string
 	alpha        float64

@@ -13,6 +13,7 @@ import (
 	"continuity/backend/corpus"
 	"continuity/backend/index"
 	"continuity/backend/lexical"
+	"continuity/backend/progress"
 	"continuity/backend/retrieve"
 	"continuity/backend/store"
 )
@@ -61,11 +62,20 @@ func runScale(ctx context.Context, n int, work string) error {
 	}
 	defer ix.Close()
 	start := time.Now()
-	rep, err := ix.Sync(ctx, content, nil)
+	// Where the wall time of the full index goes, by the sync's own stages.
+	var phases []string
+	last := ""
+	rep, err := ix.Sync(ctx, content, func(e progress.Event) {
+		if e.Stage != last {
+			last = e.Stage
+			phases = append(phases, fmt.Sprintf("%s from %.1fs", e.Stage, time.Since(start).Seconds()))
+		}
+	})
 	if err != nil {
 		return err
 	}
 	full := time.Since(start)
+	fmt.Printf("full index phases: %s, done at %.1fs\n", strings.Join(phases, ", "), full.Seconds())
 	fmt.Printf("scale: %d docs, %d chunks; full index %s\n", rep.Documents, rep.Chunks, full.Round(time.Millisecond))
 
 	var resync []time.Duration

@@ -91,7 +91,7 @@ func runSciFact(ctx context.Context, dir, split, work string) error {
 		return err
 	}
 	defer db.Close()
-	ix, err := index.Open(ctx, db, work, index.Options{Fusion: fusionOpts(), Chunking: corpus.ChunkOptions{Size: chunkSize, Overlap: chunkSize / 5}})
+	ix, err := index.Open(ctx, db, work, index.Options{Fusion: fusionOpts(), LSA: lsaOpts, Chunking: corpus.ChunkOptions{Size: chunkSize, Overlap: chunkSize / 5}})
 	if err != nil {
 		return err
 	}
@@ -105,8 +105,13 @@ func runSciFact(ctx context.Context, dir, split, work string) error {
 		return fmt.Errorf("scifact load warnings: %v", rep.Warnings[:min(3, len(rep.Warnings))])
 	}
 	fmt.Printf("scifact: %d docs, %d chunks indexed in %s; %s split, %d queries\n", rep.Documents, rep.Chunks, time.Since(start).Round(time.Millisecond), split, len(qrels))
+	st, err := ix.Stats(ctx)
+	if err != nil {
+		return err
+	}
+	fmt.Printf("embedder %s %s\n", st.Embedder, st.EmbedModel)
 	fmt.Println("| mode | nDCG@10 | recall@100 |\n|---|---|---|")
-	for _, m := range []retrieve.Mode{retrieve.BM25, retrieve.Vector, retrieve.Hybrid} {
+	eval := func(label string, m retrieve.Mode) error {
 		var ndcg, rec float64
 		for qid, rel := range qrels {
 			hits, err := ix.Search(ctx, queries[qid], 300, m)
@@ -117,7 +122,31 @@ func runSciFact(ctx context.Context, dir, split, work string) error {
 			ndcg += ndcgAt(docs, rel, 10)
 			rec += recallAt(docs, rel, 100)
 		}
-		fmt.Printf("| %s | %.4f | %.4f |\n", m, ndcg/float64(len(qrels)), rec/float64(len(qrels)))
+		fmt.Printf("| %s | %.4f | %.4f |\n", label, ndcg/float64(len(qrels)), rec/float64(len(qrels)))
+		return nil
+	}
+	for _, m := range []retrieve.Mode{retrieve.BM25, retrieve.Vector, retrieve.Hybrid} {
+		if err := eval(string(m), m); err != nil {
+			return err
+		}
+	}
+	if alphas == "" {
+		return nil
+	}
+	var sweep []retrieve.FusionOptions
+	for _, a := range strings.Split(alphas, ",") {
+		var x float64
+		if _, err := fmt.Sscan(a, &x); err != nil {
+			return fmt.Errorf("-alphas %q: %w", a, err)
+		}
+		sweep = append(sweep, retrieve.FusionOptions{Method: retrieve.Weighted, Alpha: x})
+	}
+	sweep = append(sweep, retrieve.FusionOptions{Method: retrieve.RRF})
+	for _, f := range sweep {
+		ix.SetFusion(f)
+		if err := eval(fmt.Sprintf("hybrid %s α=%.2f", f.Method, f.Alpha), retrieve.Hybrid); err != nil {
+			return err
+		}
 	}
 	return nil
 }

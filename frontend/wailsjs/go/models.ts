@@ -900,6 +900,8 @@ export namespace app {
 	    last_sync: string;
 	    warnings: IndexWarningDTO[];
 	    repairs: string[];
+	    embedder: string;
+	    embed_model: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new IndexStatsDTO(source);
@@ -912,6 +914,8 @@ export namespace app {
 	        this.last_sync = source["last_sync"];
 	        this.warnings = this.convertValues(source["warnings"], IndexWarningDTO);
 	        this.repairs = source["repairs"];
+	        this.embedder = source["embedder"];
+	        this.embed_model = source["embed_model"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {

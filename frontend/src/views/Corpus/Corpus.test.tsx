@@ -10,7 +10,7 @@ vi.mock('../../api', () => ({
     corpus: {
       summary: vi.fn().mockResolvedValue({ root: '/w', content_dir: '/w/content', documents: 47, drafts: [], has_guidelines: true, has_golden: false }),
       chooseFolder: vi.fn(),
-      indexStats: vi.fn().mockResolvedValue({ documents: 43, chunks: 243, last_sync: '', warnings: [{ path: 'bad.txt', message: 'binary file' }], repairs: [] }),
+      indexStats: vi.fn().mockResolvedValue({ documents: 43, chunks: 243, last_sync: '', warnings: [{ path: 'bad.txt', message: 'binary file' }], repairs: [], embedder: 'offline-lsa', embed_model: 'lsa-v1-d128-0123456789ab' }),
       sync: vi.fn().mockResolvedValue('index-sync-1'),
       search: vi.fn().mockResolvedValue({ query: 'q', bm25: [hit('a', 1, 0)], vector: [hit('b', 0, 1)], hybrid: [hit('a', 1, 2)] }),
     },
@@ -29,6 +29,7 @@ describe('CorpusView', () => {
     await waitFor(() => expect(screen.getByTestId('indexed-count').textContent).toBe('43'));
     expect(screen.getByTestId('last-sync').textContent).toBe('Never');
     expect(screen.getByTestId('sync-warnings').textContent).toContain('bad.txt');
+    expect(screen.getByTestId('embed-model').textContent).toBe('offline-lsa · lsa-v1-d128-0123456789ab');
   });
 
   it('shows three ranking columns with ranks, text rendered as text', async () => {

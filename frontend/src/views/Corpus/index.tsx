@@ -91,6 +91,8 @@ export function CorpusView() {
       <dl className="facts">
         <dt>Last sync</dt>
         <dd data-testid="last-sync">{st ? (st.last_sync ? new Date(st.last_sync).toLocaleString() : 'Never') : '…'}</dd>
+        <dt>Vectors by</dt>
+        <dd data-testid="embed-model">{st ? `${st.embedder} · ${st.embed_model}` : '…'}</dd>
         {s && (
           <>
             <dt>Workspace</dt>
