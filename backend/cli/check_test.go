@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"regexp"
 	"sort"
 	"strings"
 	"testing"
@@ -95,8 +96,13 @@ func TestCheckArchivedFactIsContradictedByCurrentPage(t *testing.T) {
 func TestCheckVerdictsEndToEnd(t *testing.T) {
 	t.Parallel()
 	data := t.TempDir()
-	if code, _, stderr := runCheckCLI(t, data, "index"); code != 0 {
+	code, stdout, stderr := runCheckCLI(t, data, "index")
+	if code != 0 {
 		t.Fatalf("index: %s", stderr)
+	}
+	// The report names the embedder: LSA fitted to this corpus.
+	if !regexp.MustCompile(`(?m)^vectors    offline-lsa lsa-v1-d128-[0-9a-f]{12}$`).MatchString(stdout) {
+		t.Errorf("index report does not name the fitted embedder:\n%s", stdout)
 	}
 	cases := []struct {
 		name, draft, want string

@@ -74,7 +74,7 @@ func runIndex(ctx context.Context, env *Env, watch bool) error {
 	if err != nil {
 		return err
 	}
-	if err := writeIndexReport(env, rep); err != nil {
+	if err := writeIndexReport(ctx, env, rep, ix); err != nil {
 		return err
 	}
 	if !watch {
@@ -86,11 +86,16 @@ func runIndex(ctx context.Context, env *Env, watch bool) error {
 			fmt.Fprintf(env.Stderr, "sync failed: %v\n", err)
 			return
 		}
-		_ = writeIndexReport(env, rep)
+		_ = writeIndexReport(ctx, env, rep, ix)
 	}, progressBar(env))
 }
 
-func writeIndexReport(env *Env, rep index.Report) error {
+// statser is what the report needs of the index: which embedder made the vectors.
+type statser interface {
+	Stats(ctx context.Context) (index.Stats, error)
+}
+
+func writeIndexReport(ctx context.Context, env *Env, rep index.Report, ix statser) error {
 	out := indexJSON{Added: rep.Added, Updated: rep.Updated, Removed: rep.Removed, Unchanged: rep.Unchanged,
 		Documents: rep.Documents, Chunks: rep.Chunks, Warnings: []indexWarningJSON{}}
 	for _, w := range rep.Warnings {
@@ -101,6 +106,9 @@ func writeIndexReport(env *Env, rep index.Report) error {
 	}
 	fmt.Fprintf(env.Stdout, "source     %d published documents\nindex      %d documents, %d chunks\nadded %d, updated %d, removed %d, unchanged %d\n",
 		rep.Source, rep.Documents, rep.Chunks, rep.Added, rep.Updated, rep.Removed, rep.Unchanged)
+	if st, err := ix.Stats(ctx); err == nil {
+		fmt.Fprintf(env.Stdout, "vectors    %s %s\n", st.Embedder, st.EmbedModel)
+	}
 	for _, w := range out.Warnings {
 		fmt.Fprintf(env.Stdout, "warning    %s: %s\n", w.Path, w.Message)
 	}
