@@ -2,6 +2,8 @@ package claims
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -22,7 +24,7 @@ type scored struct {
 func (e *OfflineEngine) score(c analysis, u *unit, v *corpusView) scored {
 	s := scored{u: u, qtyAllMatched: true, namesInUnit: true}
 	var tot, hit, ttot, thit, ntot, nhit float64
-	for _, t := range sortedKeys(c.stems) {
+	for _, t := range slices.Sorted(maps.Keys(c.stems)) {
 		w := v.weight(t)
 		tot += w
 		ttot += w
@@ -105,7 +107,7 @@ func (e *OfflineEngine) judge(c Claim, units []*unit, v *corpusView) Result {
 	}
 	sort.SliceStable(all, func(i, j int) bool { return all[i].cov > all[j].cov })
 	if e.trace != nil {
-		e.trace("CLAIM %q stems=%v names=%v qty=%v neg=%d", c.Text, sortedKeys(ca.stems), sortedKeys(ca.names), ca.qtext, ca.neg)
+		e.trace("CLAIM %q stems=%v names=%v qty=%v neg=%d", c.Text, slices.Sorted(maps.Keys(ca.stems)), slices.Sorted(maps.Keys(ca.names)), ca.qtext, ca.neg)
 		for i, s := range all[:min(len(all), 5)] {
 			e.trace("  #%d cov=%.2f topic=%.2f nonName=%.2f conflict=%q qtyOK=%v pol=%q missing=%v extra=%v hist=%v [%s] %q", i, s.cov, s.topic, s.nonName, s.qtyConflict, s.qtyAllMatched, polarityConflict(ca, s.u), s.missing, s.extra, s.u.a.hist, s.u.passage.DocID, s.u.quote())
 		}
@@ -236,7 +238,7 @@ func nameNegated(c analysis, u *unit, common func(string) bool) string {
 	if c.neg%2 == 1 {
 		return ""
 	}
-	for _, n := range sortedKeys(c.names) {
+	for _, n := range slices.Sorted(maps.Keys(c.names)) {
 		if common(n) {
 			continue
 		}
@@ -258,16 +260,7 @@ func onlyConflict(c analysis, s scored) string {
 			return ""
 		}
 	}
-	return fmt.Sprintf("the corpus also lists %s; the draft says only %s.", strings.Join(surfaces(s.u.a, s.extra), ", "), strings.Join(surfaces(c, sortedKeys(c.names)), ", "))
-}
-
-func sortedKeys(m map[string]bool) []string {
-	var out []string
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
+	return fmt.Sprintf("the corpus also lists %s; the draft says only %s.", strings.Join(surfaces(s.u.a, s.extra), ", "), strings.Join(surfaces(c, slices.Sorted(maps.Keys(c.names))), ", "))
 }
 
 // surfaces turns stems back into the words a text used, for explanations.

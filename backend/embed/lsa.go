@@ -98,21 +98,31 @@ func (l *LSA) TrainedOn() int { return l.m.Texts }
 // text alone, so the result does not depend on the split.
 func (l *LSA) Embed(ctx context.Context, texts []string) ([][]float32, error) {
 	out := make([][]float32, len(texts))
+	embedRange := func(lo, hi int) error {
+		acc := make([]float64, l.m.Dim)
+		for i := lo; i < hi; i++ {
+			if i%64 == 0 && ctx.Err() != nil {
+				return ctx.Err()
+			}
+			out[i] = l.vector(texts[i], acc)
+		}
+		return nil
+	}
 	workers := min(runtime.GOMAXPROCS(0), max(1, len(texts)/64))
+	if workers == 1 {
+		// A query or a small batch: no goroutines on the search path.
+		if err := embedRange(0, len(texts)); err != nil {
+			return nil, err
+		}
+		return out, nil
+	}
 	errs := make([]error, workers)
 	var wg sync.WaitGroup
 	for w := range workers {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			acc := make([]float64, l.m.Dim)
-			for i := w * len(texts) / workers; i < (w+1)*len(texts)/workers; i++ {
-				if i%64 == 0 && ctx.Err() != nil {
-					errs[w] = ctx.Err()
-					return
-				}
-				out[i] = l.vector(texts[i], acc)
-			}
+			errs[w] = embedRange(w*len(texts)/workers, (w+1)*len(texts)/workers)
 		}()
 	}
 	wg.Wait()

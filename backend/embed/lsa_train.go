@@ -266,17 +266,14 @@ func mulA(rows [][]termWeight, x *mat.Dense, l int) *mat.Dense {
 // sums in the same order as a pass over A would.
 func transpose(rows [][]termWeight, m int) [][]termWeight {
 	counts := make([]int, m)
+	nnz := 0
 	for _, r := range rows {
+		nnz += len(r)
 		for _, e := range r {
 			counts[e.id]++
 		}
 	}
-	flat := make([]termWeight, 0, func() (n int) {
-		for _, c := range counts {
-			n += c
-		}
-		return n
-	}())
+	flat := make([]termWeight, 0, nnz)
 	out := make([][]termWeight, m)
 	for t, c := range counts {
 		out[t] = flat[len(flat) : len(flat) : len(flat)+c]

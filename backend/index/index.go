@@ -43,7 +43,6 @@ type Index struct {
 	dir     string
 	opts    Options
 	emb     embed.Embedder // swapped under mu when a fitted model changes
-	fitted  bool           // emb is the corpus-fitted LSA default
 	lex     *lexical.Index
 	mu      sync.RWMutex // held for writing while a batch changes the caches
 	syncMu  sync.Mutex   // one sync at a time
@@ -84,7 +83,7 @@ func Open(ctx context.Context, db *store.DB, dataDir string, opts Options) (*Ind
 	if opts.Log == nil {
 		opts.Log = slog.New(slog.DiscardHandler)
 	}
-	ix := &Index{db: db, dir: filepath.Join(dataDir, "index"), opts: opts, emb: opts.Embedder, fitted: opts.Embedder == nil, log: opts.Log}
+	ix := &Index{db: db, dir: filepath.Join(dataDir, "index"), opts: opts, emb: opts.Embedder, log: opts.Log}
 	if err := os.MkdirAll(ix.dir, 0o700); err != nil {
 		return nil, fmt.Errorf("index dir: %w", err)
 	}
@@ -132,7 +131,7 @@ func (ix *Index) openCaches(ctx context.Context) error {
 	// same transaction as the chunks), so the in-memory matrix is always
 	// rebuilt from it at open; an old vectors.bin is no longer used.
 	_ = os.Remove(filepath.Join(ix.dir, "vectors.bin"))
-	if ix.fitted {
+	if ix.opts.Embedder == nil { // the corpus-fitted default
 		if err := ix.loadModel(ctx); err != nil {
 			return err
 		}

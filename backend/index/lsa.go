@@ -87,14 +87,14 @@ func (ix *Index) trainingTexts(ctx context.Context, files []corpus.File) ([]stri
 	return thin(texts, maxTrainTexts), min(docs*stride, len(files)), nil
 }
 
-// thin keeps at most n of texts, evenly spread.
-func thin(texts []string, n int) []string {
-	if len(texts) <= n {
-		return texts
+// thin keeps at most n of xs, evenly spread.
+func thin[T any](xs []T, n int) []T {
+	if len(xs) <= n {
+		return xs
 	}
-	out := make([]string, 0, n)
+	out := make([]T, 0, n)
 	for i := range n {
-		out = append(out, texts[i*len(texts)/n])
+		out = append(out, xs[i*len(xs)/n])
 	}
 	return out
 }
@@ -105,16 +105,20 @@ func (ix *Index) refit(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	texts := make([]string, len(all))
-	for i, r := range all {
+	sample := thin(all, maxTrainTexts)
+	texts := make([]string, len(sample))
+	for i, r := range sample {
 		texts[i] = embedInput(r.title, r.path, r.text)
 	}
-	texts = thin(texts, maxTrainTexts)
 	docs, err := ix.count(ctx, "index_docs")
 	if err != nil {
 		return err
 	}
-	return ix.fit(ctx, texts, docs)
+	m, err := ix.train(ctx, texts)
+	if err != nil || m == nil {
+		return err
+	}
+	return ix.install(ctx, m, docs, all)
 }
 
 // fit trains a model on texts and installs it.
@@ -123,7 +127,7 @@ func (ix *Index) fit(ctx context.Context, texts []string, docs int) error {
 	if err != nil || m == nil {
 		return err
 	}
-	return ix.install(ctx, m, docs)
+	return ix.install(ctx, m, docs, nil)
 }
 
 // train fits a model to texts; nil without error when they hold no word
@@ -140,10 +144,10 @@ func (ix *Index) train(ctx context.Context, texts []string) (*embed.LSA, error) 
 }
 
 // install makes m current: stored, vectors of earlier models dropped and
-// every indexed chunk re-embedded. docs is the corpus size it was fitted
-// for (see retrainDue). Readers wait while the model changes, so no query
-// mixes two models.
-func (ix *Index) install(ctx context.Context, m *embed.LSA, docs int) error {
+// every indexed chunk (all, read from the registry when nil) re-embedded.
+// docs is the corpus size it was fitted for (see retrainDue). Readers wait
+// while the model changes, so no query mixes two models.
+func (ix *Index) install(ctx context.Context, m *embed.LSA, docs int, all []chunkRow) error {
 	data, err := m.MarshalBinary()
 	if err != nil {
 		return err
@@ -166,16 +170,21 @@ func (ix *Index) install(ctx context.Context, m *embed.LSA, docs int) error {
 	if err != nil {
 		return err
 	}
+	if all == nil {
+		if all, err = ix.registryChunks(ctx); err != nil {
+			return err
+		}
+	}
 	ix.mu.Lock()
 	defer ix.mu.Unlock()
 	ix.emb = m
 	ix.vecs = vector.New(m.Model(), 0)
-	if chunks, err := ix.count(ctx, "index_chunks"); err != nil || chunks == 0 {
-		return err
+	if len(all) == 0 {
+		return nil
 	}
 	// A crash from here on leaves chunks without vectors of the stored
 	// model, which Open detects and repairs.
-	return ix.rebuild(ctx, false, true)
+	return ix.refill(ctx, all, false, true)
 }
 
 // refitIfDrifted refits the model when retrainDue says so.

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -24,6 +25,11 @@ func (ix *Index) rebuild(ctx context.Context, lex, vec bool) error {
 	if err != nil {
 		return err
 	}
+	return ix.refill(ctx, all, lex, vec)
+}
+
+// refill is rebuild over chunk rows already read from the registry.
+func (ix *Index) refill(ctx context.Context, all []chunkRow, lex, vec bool) error {
 	// Pages of 5,000: one transaction (and one WAL commit) per page.
 	const page = 5000
 	for i := 0; i < len(all); i += page {
@@ -63,7 +69,8 @@ func (ix *Index) refillVectors(ctx context.Context, part []chunkRow) error {
 				return fmt.Errorf("prepare: %w", err)
 			}
 			defer ins.Close()
-			for _, h := range sortedKeys(fresh) {
+			// In primary-key order, so the B-tree inserts are sequential.
+			for _, h := range slices.Sorted(maps.Keys(fresh)) {
 				v := fresh[h]
 				if _, err := ins.ExecContext(ctx, ix.emb.Name(), ix.emb.Model(), h, len(v), encodeVec(v)); err != nil {
 					return fmt.Errorf("cache embedding: %w", err)
@@ -107,15 +114,4 @@ func (ix *Index) registryChunks(ctx context.Context) ([]chunkRow, error) {
 		return nil, fmt.Errorf("read registry: %w", err)
 	}
 	return all, nil
-}
-
-// sortedKeys gives a map's keys in order, so rows go in in key order (the
-// primary key's), which keeps the B-tree inserts sequential.
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
 }

@@ -4,8 +4,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"reflect"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -215,7 +217,7 @@ func (p *parser) rule(n *yaml.Node) rule {
 	bad := false
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		if k := n.Content[i]; !allowed[k.Value] {
-			p.addf(k.Line, "unknown key %q in %s rule (allowed: %s)", k.Value, kindNode.Value, strings.Join(sortedKeys(allowed), ", "))
+			p.addf(k.Line, "unknown key %q in %s rule (allowed: %s)", k.Value, kindNode.Value, strings.Join(slices.Sorted(maps.Keys(allowed)), ", "))
 			bad = true
 		}
 	}
@@ -306,15 +308,6 @@ func yamlKeys(t reflect.Type) map[string]bool {
 			out[name] = true
 		}
 	}
-	return out
-}
-
-func sortedKeys(m map[string]bool) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
 	return out
 }
 
