@@ -6,17 +6,20 @@ VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo 0.1.
 LDFLAGS := -X continuity/backend/cli.Version=$(VERSION)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_BUILD := build-essential pkg-config libgtk-3-dev libwebkit2gtk-4.0-dev
+APT_MODELS := wordnet-base
 APT_TEST := xvfb xauth imagemagick xdotool chromium fonts-noto-color-emoji curl python3
 GO_SRC := $(shell find . -name '*.go' -not -path './frontend/node_modules/*') go.mod go.sum
 FRONTEND_SRC := $(shell find frontend/src frontend/public frontend/wailsjs -type f) frontend/index.html frontend/vite.config.ts frontend/tsconfig.json
 
-.PHONY: help run test cli bench desktop frontend deps-build deps-test vet gotest fronttest e2e clean
+.PHONY: help run test cli bench fuzz models desktop frontend deps-build deps-test vet gotest fronttest e2e clean
 
 help:
 	@echo "make run    build and open the desktop app on the sample workspace (corpus/)"
 	@echo "make test   install test dependencies and run every test"
 	@echo "make cli    build the static headless CLI: build/bin/continuity"
 	@echo "make bench  run the benchmarks (results go to docs/benchmarks.md)"
+	@echo "make models fetch the offline models into models/ (also done by run, test and bench)"
+	@echo "make fuzz   run every fuzz target for FUZZTIME (default 10s) each"
 
 # Installs only the packages that are missing, so repeated runs cost a dpkg query.
 define apt_install
@@ -32,6 +35,12 @@ deps-build:
 
 deps-test: deps-build
 	$(call apt_install,$(APT_TEST))
+
+# Sentence and word models for offline use, git-ignored; a second run only
+# re-checks their hashes.
+models:
+	$(call apt_install,$(APT_MODELS))
+	bash scripts/models.sh
 
 frontend/node_modules/.package-lock.json: frontend/package-lock.json
 	cd frontend && npm ci --no-audit --no-fund
@@ -50,7 +59,7 @@ build/bin/continuity-dev: frontend/dist/index.html $(GO_SRC) deps-build
 
 desktop: build/bin/continuity-desktop
 
-run: deps-build build/bin/continuity-desktop
+run: deps-build models build/bin/continuity-desktop
 	@if [ -z "$$DISPLAY$$WAYLAND_DISPLAY" ]; then echo "No display: run 'make run' in a desktop session (or under xvfb-run)."; exit 2; fi
 	build/bin/continuity-desktop --corpus corpus
 
@@ -60,7 +69,7 @@ cli:
 vet:
 	go vet ./...
 
-gotest:
+gotest: models
 	go test -race ./...
 
 fronttest: frontend/node_modules/.package-lock.json
@@ -69,13 +78,17 @@ fronttest: frontend/node_modules/.package-lock.json
 e2e: deps-test build/bin/continuity-desktop build/bin/continuity-dev
 	xvfb-run -a -s '-screen 0 1280x800x24' scripts/e2e.sh
 
-test: deps-test frontend vet gotest fronttest e2e
+test: deps-test models frontend vet gotest fronttest e2e
 
-bench:
+bench: models
 	@echo "benchmarks: see docs/benchmarks.md"
 	@mkdir -p test-output
 	go test -run '^$$' -bench . ./... | tee test-output/bench.txt
 	go run ./backend/index/indexbench -scifact ../shared/benchmarks/scifact -split test -docs 10000 | tee test-output/bench-retrieval.txt
+
+# CI runs each target's seeds and kept crashers as part of gotest.
+fuzz:
+	FUZZTIME=$${FUZZTIME:-10s} scripts/fuzz.sh
 
 clean:
 	rm -rf build/bin test-output frontend/dist/assets frontend/dist/index.html

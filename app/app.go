@@ -3,9 +3,12 @@ package app
 import (
 	"context"
 	"embed"
+	"errors"
 	"fmt"
 	"io/fs"
 	"log/slog"
+	"os"
+	"runtime"
 
 	"github.com/wailsapp/wails/v2"
 	"github.com/wailsapp/wails/v2/pkg/options"
@@ -58,7 +61,31 @@ func Desktop(assets embed.FS) cli.Desktop {
 	return func(ctx context.Context, env *cli.Env) error { return run(ctx, env, assets) }
 }
 
-func run(ctx context.Context, env *cli.Env, assets embed.FS) error {
+// ErrNoDisplay means the desktop app was started where no window can open.
+var ErrNoDisplay = errors.New("no display: the desktop app needs a graphical session (DISPLAY or WAYLAND_DISPLAY); run a command such as 'continuity check FILE' for the CLI")
+
+// haveDisplay reports whether a window can open. On X11 and Wayland
+// systems GTK needs one of the two variables; elsewhere there is always a
+// window server.
+func haveDisplay(getenv func(string) string) bool {
+	switch runtime.GOOS {
+	case "linux", "freebsd", "openbsd", "netbsd":
+		return getenv("DISPLAY") != "" || getenv("WAYLAND_DISPLAY") != ""
+	}
+	return true
+}
+
+func run(ctx context.Context, env *cli.Env, assets embed.FS) (err error) {
+	if !haveDisplay(os.Getenv) {
+		return ErrNoDisplay
+	}
+	// GTK panics when the display named cannot be opened; that is one line
+	// for the user, not a stack trace
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("%w (%v)", ErrNoDisplay, r)
+		}
+	}()
 	dist, err := fs.Sub(assets, "frontend/dist")
 	if err != nil {
 		return fmt.Errorf("frontend assets: %w", err)

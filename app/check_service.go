@@ -12,6 +12,7 @@ import (
 	"continuity/backend/checks"
 	"continuity/backend/cli"
 	"continuity/backend/progress"
+	"continuity/backend/text"
 )
 
 // CheckService checks drafts against the corpus and keeps their history.
@@ -47,7 +48,7 @@ func (s *CheckService) ReadDraft(name string) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("read draft %s: %w", name, err)
 	}
-	return string(b), nil
+	return text.TrimBOMString(string(b)), nil
 }
 
 // Check starts a check of text as a cancellable job and returns its ID.

@@ -31,6 +31,8 @@ type SettingsDTO struct {
 	MaxConcurrency int       `json:"max_concurrency"`
 	MaxRetries     int       `json:"max_retries"`
 	APIVersion     string    `json:"api_version"` // classic Azure deployments only
+	// AllowInsecureHTTP permits plain http:// to another machine.
+	AllowInsecureHTTP bool `json:"allow_insecure_http"`
 }
 
 // ModelPriceDTO is one row of the editable price table (USD per million tokens).
@@ -56,7 +58,15 @@ type ConnectionTestDTO struct {
 type KeyStatusDTO struct {
 	Present bool   `json:"present"`
 	Source  string `json:"source"`  // keyring, env, session, none
-	Warning string `json:"warning"` // e.g. the keyring is unavailable
+	Warning string `json:"warning"` // e.g. the keyring is unavailable, or the key is another host's
+	// Host is the host the key belongs to; "" without a key.
+	Host string `json:"host"`
+	// SentToEndpoint is true when Host is the endpoint's host, so the key
+	// goes with requests; a present key for another host stays home.
+	SentToEndpoint bool `json:"sent_to_endpoint"`
+	// Endpoint is the saved base URL in use (credentials and query values
+	// removed), so the view can say where requests and the key go.
+	Endpoint string `json:"endpoint"`
 }
 
 // GoldenStatusDTO describes the workspace's golden set file.

@@ -25,6 +25,7 @@ func runDTO(r eval.Run) EvalRunDTO {
 	if r.Status == eval.StatusRunning {
 		d.Notes = append(d.Notes, "not finished: still running, or interrupted — resume it to finish")
 	}
+	d.Notes = append(d.Notes, r.Warnings()...) // e.g. a resume scored against a changed corpus
 	return d
 }
 

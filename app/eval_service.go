@@ -135,7 +135,7 @@ func (s *EvalService) ResumeRun(runID string) (string, error) {
 			return nil, err
 		}
 		defer p.Close()
-		if _, err := p.Runner.Resume(ctx, runID, p.Questions, report); err != nil {
+		if _, err := p.Runner.Resume(ctx, runID, p.Run.CorpusFingerprint, p.Questions, report); err != nil {
 			return nil, err
 		}
 		return runID, nil

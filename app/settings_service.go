@@ -8,6 +8,7 @@ import (
 
 	"continuity/backend/llm"
 	"continuity/backend/secret"
+	"continuity/backend/session"
 	"continuity/backend/settings"
 )
 
@@ -27,30 +28,57 @@ func (s *SettingsService) Save(d SettingsDTO) error {
 	return s.c.sess.Settings.Save(s.c.ctx, fromSettingsDTO(d))
 }
 
-// KeyStatus says whether a key is available, never what it is.
+// KeyStatus says whether a key is stored, which host it belongs to and
+// whether it goes to the saved endpoint, never what it is. A key saved for
+// another host is present (so it can be removed) but not sent, with a
+// warning naming both hosts.
 func (s *SettingsService) KeyStatus() KeyStatusDTO {
 	s.c.ready()
-	key, src, err := s.c.sess.Secrets.Key(s.c.ctx)
-	st := KeyStatusDTO{Present: key != "", Source: string(src)}
-	if err != nil {
-		st.Warning = "The system keyring is not available, so no key could be read from it. " + err.Error()
-	}
-	return st
+	return s.keyStatus(s.c.ctx)
 }
 
-// SetAPIKey stores key in the OS keyring. If the keyring is unavailable the
-// key is kept for this session only and the status says so.
+func (s *SettingsService) keyStatus(ctx context.Context) KeyStatusDTO {
+	st, err := s.c.sess.Settings.Load(ctx)
+	if err != nil {
+		return KeyStatusDTO{Source: string(secret.SourceNone), Warning: "The settings could not be read: " + err.Error()}
+	}
+	base := session.Endpoint(st)
+	out := KeyStatusDTO{Source: string(secret.SourceNone), Endpoint: llm.DisplayURL(base)}
+	e, err := s.c.sess.Secrets.For(ctx, base)
+	var wrong *secret.WrongHostError
+	switch {
+	case errors.As(err, &wrong):
+		out.Present, out.Source, out.Host = true, string(wrong.Source), wrong.KeyHost
+		out.Warning = fmt.Sprintf("The saved key belongs to %s, so it is not sent to %s. Save a key for %s here.", wrong.KeyHost, wrong.Host, wrong.Host)
+	case errors.Is(err, secret.ErrKeyringUnavailable):
+		out.Warning = "The system keyring is not available, so no key could be read from it. " + err.Error()
+	case err != nil:
+		out.Warning = err.Error()
+	case e.Key != "":
+		out.Present, out.Source, out.Host, out.SentToEndpoint = true, string(e.Source), e.Host, true
+	}
+	return out
+}
+
+// SetAPIKey stores key in the OS keyring, bound to the host of the saved
+// base URL: save the settings first when changing the endpoint. If the
+// keyring is unavailable the key is kept for this session only and the
+// status says so.
 func (s *SettingsService) SetAPIKey(key string) (KeyStatusDTO, error) {
 	s.c.ready()
-	err := s.c.sess.Secrets.SetKey(s.c.ctx, key)
+	st, err := s.c.sess.Settings.Load(s.c.ctx)
+	if err != nil {
+		return KeyStatusDTO{}, err
+	}
+	err = s.c.sess.Secrets.SetKey(s.c.ctx, key, session.Endpoint(st))
 	if err != nil && !errors.Is(err, secret.ErrKeyringUnavailable) {
 		return KeyStatusDTO{}, err
 	}
-	st := s.KeyStatus()
+	out := s.keyStatus(s.c.ctx)
 	if err != nil {
-		st.Warning = "The system keyring is not available: the key is kept until you close the app and is not saved."
+		out.Warning = "The system keyring is not available: the key is kept until you close the app and is not saved."
 	}
-	return st, nil
+	return out, nil
 }
 
 // ClearAPIKey removes the key from the keyring and memory.
@@ -63,14 +91,16 @@ func toSettingsDTO(s settings.Settings) SettingsDTO {
 	return SettingsDTO{Engine: s.Engine, BaseURL: s.BaseURL,
 		Models:    ModelsDTO{Answer: s.Models.Answer, Judge: s.Models.Judge, Embedding: s.Models.Embedding},
 		CorpusDir: s.CorpusDir, AuditLog: s.AuditLog, TimeoutSeconds: s.TimeoutSeconds,
-		MaxConcurrency: s.MaxConcurrency, MaxRetries: s.MaxRetries, APIVersion: s.APIVersion}
+		MaxConcurrency: s.MaxConcurrency, MaxRetries: s.MaxRetries, APIVersion: s.APIVersion,
+		AllowInsecureHTTP: s.AllowInsecureHTTP}
 }
 
 func fromSettingsDTO(d SettingsDTO) settings.Settings {
 	return settings.Settings{Engine: d.Engine, BaseURL: d.BaseURL,
 		Models:    settings.Models{Answer: d.Models.Answer, Judge: d.Models.Judge, Embedding: d.Models.Embedding},
 		CorpusDir: d.CorpusDir, AuditLog: d.AuditLog, TimeoutSeconds: d.TimeoutSeconds,
-		MaxConcurrency: d.MaxConcurrency, MaxRetries: d.MaxRetries, APIVersion: d.APIVersion}
+		MaxConcurrency: d.MaxConcurrency, MaxRetries: d.MaxRetries, APIVersion: d.APIVersion,
+		AllowInsecureHTTP: d.AllowInsecureHTTP}
 }
 
 // connectionTestTimeout bounds the whole test, retries included.
@@ -88,10 +118,7 @@ func (s *SettingsService) TestConnection() (ConnectionTestDTO, error) {
 	if err != nil {
 		return ConnectionTestDTO{}, err
 	}
-	out := ConnectionTestDTO{BaseURL: st.EffectiveBaseURL(), Model: st.Models.Answer}
-	if out.BaseURL == "" {
-		out.BaseURL = llm.DefaultBaseURL
-	}
+	out := ConnectionTestDTO{BaseURL: llm.DisplayURL(session.Endpoint(st)), Model: st.Models.Answer}
 	client, err := s.c.sess.LLM(ctx)
 	if err != nil {
 		out.Message, out.Detail = llm.Describe(err), err.Error()

@@ -14,10 +14,20 @@ type unit struct {
 	a          analysis
 	parts      []analysis // the sentences, for per-sentence polarity
 	cell       bool       // a table cell read with its row and column labels
+	negNames   map[string]bool
 }
 
 // quote is the verbatim evidence text.
 func (u *unit) quote() string { return u.passage.Text[u.start:u.end] }
+
+// negatedNames reads the quote's negated names once per check: a claim
+// with many names would otherwise re-read the quote for each of them.
+func (u *unit) negatedNames() map[string]bool {
+	if u.negNames == nil {
+		u.negNames = negatedNames(u.quote())
+	}
+	return u.negNames
+}
 
 // corpusView holds the analysed passages of one check.
 type corpusView struct {

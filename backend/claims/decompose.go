@@ -48,13 +48,12 @@ func clauses(s Span) []Span {
 	text := s.Text
 	var cuts []int
 	for _, m := range compoundSplit.FindAllStringIndex(text, -1) {
-		rest := text[m[1]:]
-		f := strings.Fields(rest)
-		if len(f) == 0 {
+		f := firstField(text[m[1]:])
+		if f == "" {
 			continue
 		}
-		w := strings.ToLower(strings.Trim(f[0], `"'`))
-		r := []rune(f[0])[0]
+		w := strings.ToLower(strings.Trim(f, `"'`))
+		r := []rune(f)[0]
 		if subjectStart[w] || strings.HasSuffix(w, "'s") || strings.HasSuffix(w, "'re") || unicode.IsUpper(r) {
 			cuts = append(cuts, m[0], m[1])
 		}
@@ -74,6 +73,16 @@ func clauses(s Span) []Span {
 		out = append(out, Span{Text: part, Start: s.Start + a, End: s.Start + a + len(part)})
 	}
 	return out
+}
+
+// firstField is the first element of strings.Fields(s), or "": reading
+// all of them after every split point made a long sentence quadratic.
+func firstField(s string) string {
+	s = strings.TrimLeftFunc(s, unicode.IsSpace)
+	if i := strings.IndexFunc(s, unicode.IsSpace); i >= 0 {
+		return s[:i]
+	}
+	return s
 }
 
 // isFactual rejects questions, calls to action and fragments.

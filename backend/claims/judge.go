@@ -21,10 +21,12 @@ type scored struct {
 	extra         []string
 }
 
-func (e *OfflineEngine) score(c analysis, u *unit, v *corpusView) scored {
+// score measures u against the claim c; sorted is c's stems in order, so
+// that the weights add up the same way for every unit.
+func (e *OfflineEngine) score(c analysis, sorted []string, u *unit, v *corpusView) scored {
 	s := scored{u: u, qtyAllMatched: true, namesInUnit: true}
 	var tot, hit, ttot, thit, ntot, nhit float64
-	for _, t := range slices.Sorted(maps.Keys(c.stems)) {
+	for _, t := range sorted {
 		w := v.weight(t)
 		tot += w
 		ttot += w
@@ -101,9 +103,10 @@ func (e *OfflineEngine) judge(c Claim, units []*unit, v *corpusView) Result {
 	if len(ca.stems) == 0 && len(ca.qty) == 0 {
 		return result(c, NotCovered, "the claim has no content words to check")
 	}
-	var all []scored
+	sorted := slices.Sorted(maps.Keys(ca.stems))
+	all := make([]scored, 0, len(units))
 	for _, u := range units {
-		all = append(all, e.score(ca, u, v))
+		all = append(all, e.score(ca, sorted, u, v))
 	}
 	sort.SliceStable(all, func(i, j int) bool { return all[i].cov > all[j].cov })
 	if e.trace != nil {
@@ -242,7 +245,7 @@ func nameNegated(c analysis, u *unit, common func(string) bool) string {
 		if common(n) {
 			continue
 		}
-		if negatedName(u.quote(), n) {
+		if u.negatedNames()[n] {
 			return fmt.Sprintf("The corpus negates this for %s: %q.", c.word(n), strings.TrimSpace(u.quote()))
 		}
 	}

@@ -20,7 +20,7 @@ const (
 	PromptDecompose        = "claims.decompose"
 	PromptVerify           = "claims.verify"
 	PromptDecomposeVersion = "v1"
-	PromptVerifyVersion    = "v1"
+	PromptVerifyVersion    = "v2"
 	EngineLLM              = "llm"
 )
 
@@ -54,13 +54,27 @@ func (e *LLMEngine) Check(ctx context.Context, draft string, search Searcher) (R
 	type out struct {
 		results []Result
 		model   string
-		err     error
 	}
 	outs := make([]out, len(paragraphs))
 	sem := make(chan struct{}, max(e.Concurrency, 1))
 	var wg sync.WaitGroup
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
+	// The first failure is the cause; it cancels the siblings, whose
+	// "context canceled" must not be what the user reads.
+	var (
+		failMu  sync.Mutex
+		failErr error
+		failAt  int
+	)
+	fail := func(i int, err error) {
+		failMu.Lock()
+		defer failMu.Unlock()
+		if failErr == nil {
+			failErr, failAt = err, i
+			cancel()
+		}
+	}
 	for _, p := range paragraphs {
 		if p.Heading || len(r.claims[p.Index]) == 0 {
 			continue
@@ -71,24 +85,25 @@ func (e *LLMEngine) Check(ctx context.Context, draft string, search Searcher) (R
 			select {
 			case sem <- struct{}{}:
 			case <-ctx.Done():
-				outs[p.Index].err = ctx.Err()
+				fail(p.Index, ctx.Err())
 				return
 			}
 			defer func() { <-sem }()
 			res, model, err := e.paragraph(ctx, p, r.passages[p.Index])
 			if err != nil {
-				cancel()
+				fail(p.Index, err)
+				return
 			}
-			outs[p.Index] = out{res, model, err}
+			outs[p.Index] = out{res, model}
 		}(p)
 	}
 	wg.Wait()
+	if failErr != nil {
+		return Report{}, fmt.Errorf("claims: paragraph %d: %w", failAt, failErr)
+	}
 	rep := Report{Engine: EngineLLM, Results: []Result{}, PromptVersions: map[string]string{
 		PromptDecompose: PromptDecomposeVersion, PromptVerify: PromptVerifyVersion}}
-	for i, o := range outs {
-		if o.err != nil {
-			return Report{}, fmt.Errorf("claims: paragraph %d: %w", i, o.err)
-		}
+	for _, o := range outs {
 		if o.model != "" {
 			rep.Model = o.model
 		}

@@ -17,7 +17,7 @@ Example reply: {"claims":[{"text":"The Team plan costs $29 a month.","source":"T
 
 const verifySystem = `You check claims against published passages. For each claim answer "supported" when a passage states it,
 "contradicted" when a passage states something incompatible (a different number, date, duration, name, or the negation),
-"not_covered" otherwise. Evidence: the chunk_id of a passage sent and a quote copied verbatim from it. One sentence of explanation naming the slot that differs.
+"not_covered" otherwise. Evidence: the chunk_id of a passage sent (given inside its data block) and a quote copied verbatim from its text. One sentence of explanation naming the slot that differs.
 Example: claim 0 "Refunds are available within 14 days." with passage help-refund#0 "You can request a full refund within 30 days of any payment."
 Example reply: {"verdicts":[{"claim":0,"verdict":"contradicted","explanation":"The corpus says 30 days; the draft says 14 days.","evidence":[{"chunk_id":"help-refund#0","quote":"You can request a full refund within 30 days of any payment."}]}]}`
 
@@ -41,9 +41,8 @@ func verifyRequest(claims []Claim, passages []Passage) llm.Request {
 		fmt.Fprintf(&b, "%d: %s\n", i, llm.Fence("claim", c.Text))
 	}
 	b.WriteString("\nPassages:\n")
-	for _, p := range passages {
-		id, _ := json.Marshal(p.ChunkID)
-		fmt.Fprintf(&b, "chunk_id %s (%s):\n%s\n", id, p.Title, llm.Fence("passage", p.Text))
+	for i, p := range passages {
+		fmt.Fprintf(&b, "passage %d:\n%s\n", i, llm.Fence("passage", passageData(p)))
 	}
 	return llm.Request{
 		Role: llm.RoleJudge, Prompt: PromptVerify, PromptVersion: PromptVerifyVersion,
@@ -60,6 +59,16 @@ func verifyRequest(claims []Claim, passages []Passage) llm.Request {
 			})),
 		})},
 	}
+}
+
+// passageData is everything the corpus says about a passage, all of it
+// inside the fence: a published page's title or id is as untrusted as its
+// text and must not be able to speak at prompt level. The id is written as
+// a JSON string on one line so the model can copy it exactly.
+func passageData(p Passage) string {
+	id, _ := json.Marshal(llm.Sanitize(p.ChunkID))
+	title := strings.Join(strings.Fields(llm.Sanitize(p.Title)), " ")
+	return fmt.Sprintf("chunk_id: %s\ntitle: %s\ntext:\n%s", id, title, p.Text)
 }
 
 func str() map[string]any { return map[string]any{"type": "string"} }

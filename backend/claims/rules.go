@@ -1,10 +1,6 @@
 package claims
 
-import (
-	"strings"
-
-	"continuity/backend/claims/numbers"
-)
+import "strings"
 
 // americanSpelling folds British spellings: "centre" = "center",
 // "colour" = "color".
@@ -20,26 +16,6 @@ func americanSpelling(w string) string {
 	return w
 }
 
-// dayClauseNegated: a day set in a negated clause ("closed on weekends",
-// "no support on Sundays") stands for the days it leaves out.
-func dayClauseNegated(text string, q numbers.Quantity) bool {
-	a, b := 0, len(text)
-	for _, m := range clauseBreak.FindAllStringIndex(text, -1) {
-		if m[1] <= q.Start {
-			a = m[1]
-		} else if m[0] >= q.End && b == len(text) {
-			b = m[0]
-		}
-	}
-	for _, w := range words(text[a:b]) {
-		lw := strings.ToLower(strings.ReplaceAll(w.text, "’", "'"))
-		if negators[lw] || strings.HasSuffix(lw, "n't") || closedWords[lw] {
-			return true
-		}
-	}
-	return false
-}
-
 // word is how the text wrote a stem, for explanations.
 func (a analysis) word(st string) string {
 	if w, ok := a.surface[st]; ok {
@@ -53,9 +29,11 @@ func (a analysis) word(st string) string {
 // negate Y.
 var negScopeEnd = setOf(`but however instead only whereas although though yet`)
 
-// negatedName reports whether the name stem n follows a negation in the
-// same sentence of text, with no contrast word or sentence end between.
-func negatedName(text, n string) bool {
+// negatedNames are the name stems of text that follow a negation in the
+// same sentence, with no contrast word or sentence end between: the
+// names "It isn't available on Starter" or "not Adyen" negate.
+func negatedNames(text string) map[string]bool {
+	out := map[string]bool{}
 	for _, sent := range SplitSentences(text) {
 		neg := false
 		src := sent.Text
@@ -69,10 +47,10 @@ func negatedName(text, n string) bool {
 				neg = true
 			case negScopeEnd[lw]:
 				neg = false
-			case neg && hasUpper(w.text) && stem(lw) == n:
-				return true
+			case neg && hasUpper(w.text):
+				out[stem(lw)] = true
 			}
 		}
 	}
-	return false
+	return out
 }

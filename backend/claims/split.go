@@ -77,14 +77,11 @@ var abbreviations = map[string]bool{"e.g": true, "i.e": true, "etc": true, "vs":
 func SplitSentences(text string) []Span {
 	var out []Span
 	add := func(a, b int) {
-		for a < b && unicode.IsSpace(rune(text[a])) {
-			a++
-		}
-		for b > a && unicode.IsSpace(rune(text[b-1])) {
-			b--
-		}
-		if a < b && strings.IndexFunc(text[a:b], func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) >= 0 {
-			out = append(out, Span{Text: text[a:b], Start: a, End: b})
+		n := len(out)
+		out = appendPiece(out, text, a, b)
+		if len(out) > n && overlong(out[n].Text) {
+			s := out[n]
+			out = append(out[:n], splitLong(text, s.Start, s.End)...)
 		}
 	}
 	start := 0
@@ -135,16 +132,24 @@ func startsNumberedItem(s string) bool {
 	return i > 0 && i+1 < len(s) && (s[i] == '.' || s[i] == ')') && s[i+1] == ' '
 }
 
+// isAbbreviation reads only the last word before the period: reading
+// the whole sentence at every period made a long one quadratic.
 func isAbbreviation(before string) bool {
-	f := strings.Fields(before)
-	if len(f) == 0 {
+	last := lastField(before)
+	if last == "" {
 		return false
 	}
-	w := strings.ToLower(strings.Trim(f[len(f)-1], "(\"'"))
+	w := strings.ToLower(strings.Trim(last, "(\"'"))
 	if abbreviations[w] {
 		return true
 	}
-	return utf8.RuneCountInString(w) == 1 && unicode.IsUpper([]rune(f[len(f)-1])[0]) // initials
+	return utf8.RuneCountInString(w) == 1 && unicode.IsUpper([]rune(last)[0]) // initials
+}
+
+// lastField is the last element of strings.Fields(s), or "".
+func lastField(s string) string {
+	s = strings.TrimRightFunc(s, unicode.IsSpace)
+	return s[strings.LastIndexFunc(s, unicode.IsSpace)+1:]
 }
 
 func startsSentence(s string) bool {

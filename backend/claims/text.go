@@ -1,6 +1,7 @@
 package claims
 
 import (
+	"bytes"
 	"regexp"
 	"strconv"
 	"strings"
@@ -39,18 +40,26 @@ june july august september october november december i`)
 func analyze(text string, known map[string]bool) analysis {
 	a := analysis{src: text, stems: map[string]bool{}, names: map[string]bool{}}
 	norm := canonicalPhrases(text)
+	ws := words(norm)
+	qc := newQuantityContext(norm, ws)
+	var days *dayScope // built on the first day set: most texts have none
 	var ids []numbers.Quantity // "v2": an identifier, compared as a name
 	for _, q := range numbers.Extract(text) {
 		if q.Kind == numbers.Count && len(q.Name) == 1 {
 			ids = append(ids, q)
 			continue
 		}
-		if q.Kind == numbers.Days && dayClauseNegated(text, q) {
-			q = numbers.Complement(q)
+		if q.Kind == numbers.Days {
+			if days == nil {
+				days = newDayScope(text)
+			}
+			if days.negated(q) {
+				q = numbers.Complement(q)
+			}
 		}
 		a.qty = append(a.qty, q)
 		a.qtext = append(a.qtext, strings.TrimSpace(text[q.Start:q.End]))
-		a.qctx = append(a.qctx, contextStems(norm, q))
+		a.qctx = append(a.qctx, qc.contextStems(q))
 	}
 	for _, q := range ids {
 		id := q.Name + strconv.FormatFloat(q.Value, 'f', -1, 64)
@@ -63,17 +72,10 @@ func analyze(text string, known map[string]bool) analysis {
 			a.hist = true
 		}
 	}
-	inQty := func(i int) bool {
-		for _, q := range a.qty {
-			if i >= q.Start && i < q.End {
-				return true
-			}
-		}
-		return false
-	}
+	inQty, inID := newSpanCursor(a.qty), newSpanCursor(ids)
 	first := true
 	prevName := ""
-	for _, w := range words(norm) {
+	for _, w := range ws {
 		lw := strings.ToLower(strings.ReplaceAll(w.text, "’", "'"))
 		a.tokens = append(a.tokens, lw)
 		// a table cell starts like a sentence: "| Custom |" is no name
@@ -86,7 +88,7 @@ func analyze(text string, known map[string]bool) analysis {
 		if lw == "only" {
 			a.only = true
 		}
-		if inQty(w.start) || stopwords[lw] || idIn(ids, w.start) {
+		if inQty.contains(w.start) || stopwords[lw] || inID.contains(w.start) {
 			continue
 		}
 		st := stem(lw)
@@ -140,24 +142,7 @@ type word struct {
 
 // words splits on anything but letters, digits and inner apostrophes or
 // hyphens; hyphenated words are split into their parts.
-func words(s string) []word {
-	var out []word
-	start := -1
-	for i, r := range s + " " {
-		inner := (r == '\'' || r == '’') && start >= 0 && i+1 < len(s) && unicode.IsLetter(rune(s[i+1]))
-		if unicode.IsLetter(r) || unicode.IsDigit(r) || inner {
-			if start < 0 {
-				start = i
-			}
-			continue
-		}
-		if start >= 0 {
-			out = append(out, word{text: s[start:i], start: start})
-			start = -1
-		}
-	}
-	return out
-}
+func words(s string) []word { return appendWords(nil, s, -1) }
 
 func hasUpper(s string) bool { return upperCount(s) > 0 }
 
@@ -172,21 +157,32 @@ func upperCount(s string) int {
 }
 
 // canonicalPhrases replaces multi-word terms with one word padded to the
-// same length, so quantity offsets stay valid.
+// same length, so quantity offsets stay valid. Phrases are ASCII, so an
+// ASCII-only lower case keeps every offset of the copy aligned with the
+// text. A rewrite can complete an earlier occurrence ("in in full"), so
+// the search resumes just before it rather than after it.
 func canonicalPhrases(s string) string {
-	lower := strings.ToLower(s)
+	buf := []byte(s)
+	lower := []byte(s)
+	for i, c := range lower {
+		if 'A' <= c && c <= 'Z' {
+			lower[i] = c + 'a' - 'A'
+		}
+	}
 	for _, p := range phrases {
-		for {
-			i := strings.Index(lower, p.from)
+		rep := p.to + strings.Repeat(" ", len(p.from)-len(p.to))
+		for pos := 0; ; {
+			i := bytes.Index(lower[pos:], []byte(p.from))
 			if i < 0 {
 				break
 			}
-			rep := p.to + strings.Repeat(" ", len(p.from)-len(p.to))
-			s = s[:i] + rep + s[i+len(p.from):]
-			lower = lower[:i] + rep + lower[i+len(p.from):]
+			i += pos
+			copy(buf[i:], rep)
+			copy(lower[i:], rep)
+			pos = max(0, i-len(p.from)+1)
 		}
 	}
-	return s
+	return string(buf)
 }
 
 // polarity is true for a negated statement, after antonym swaps against
@@ -201,46 +197,6 @@ func (a analysis) polarity(other analysis) bool {
 		}
 	}
 	return neg
-}
-
-func idIn(ids []numbers.Quantity, i int) bool {
-	for _, q := range ids {
-		if i >= q.Start && i < q.End {
-			return true
-		}
-	}
-	return false
-}
-
-// contextStems are the content stems within four words before and two
-// after a quantity, inside its clause: what the number is about.
-func contextStems(text string, q numbers.Quantity) map[string]bool {
-	out := map[string]bool{}
-	before := text[:q.Start]
-	if i := strings.LastIndexAny(before, ",;(|"); i >= 0 {
-		before = before[i+1:]
-	}
-	after := text[q.End:]
-	if i := strings.IndexAny(after, ",;).|"); i >= 0 {
-		after = after[:i]
-	}
-	bw, aw := words(before), words(after)
-	if len(bw) > 4 {
-		bw = bw[len(bw)-4:]
-	}
-	if len(aw) > 2 {
-		aw = aw[:2]
-	}
-	for _, w := range append(bw, aw...) {
-		lw := strings.ToLower(w.text)
-		if stopwords[lw] || negators[lw] || numbers.IsNumberWord(lw) {
-			continue
-		}
-		if st := stem(lw); st != "" {
-			out[st] = true
-		}
-	}
-	return out
 }
 
 var clauseBreak = regexp.MustCompile(`(?i)[,;:()|]|\s(so|but|and|because|while|though)\s|\s[-–—]\s`)

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -27,9 +28,12 @@ supported, contradicted or not_covered with the published passages that decide i
 Every check is kept in the history the desktop app shows. The index is synced
 first (cheap when nothing changed). Exit 1 when any claim is contradicted (or, with --fail-on-voice,
 when voice issues of that level are found).
---json prints {"engine","model","claims":[{"paragraph","text","verdict",
+--json prints {"engine","model","claims":[{"paragraph","text","start","end","verdict",
 "explanation","evidence":[{"doc_id","chunk_id","title","quote"}],"flags":[]}],
-"summary":{"supported","contradicted","not_covered"},"voice":[...],"voice_score"}.`,
+"summary":{"supported","contradicted","not_covered"},"voice":[...],"voice_score"}.
+start and end are byte offsets of the claim's text in the file (a byte-order mark
+and invisible characters are ignored for checking, never for offsets); "voice"
+is [] when the voice check did not run (voice_score is then absent).`,
 		Flags: func(fs *flag.FlagSet) RunFunc {
 			engine := fs.String("engine", "", "offline or llm (default: the engine in Settings)")
 			k := fs.Int("k", 0, "passages retrieved per paragraph (default 8)")
@@ -104,6 +108,9 @@ func looksLikeHTML(raw []byte) bool {
 // htmlToDraft keeps the visible text of an HTML draft, one block a paragraph.
 func htmlToDraft(name string, raw []byte) (string, error) {
 	doc, err := corpus.Parse(name, "html", raw)
+	if errors.Is(err, corpus.ErrNoText) {
+		return "", fmt.Errorf("%s: the HTML has no visible text to check", name)
+	}
 	if err != nil {
 		return "", fmt.Errorf("%s: %w", name, err)
 	}

@@ -86,7 +86,7 @@ func TestCheckLLMEvidenceIsVerified(t *testing.T) {
 					verify = r.Messages[1].Content
 				}
 			}
-			if !strings.Contains(verify, `chunk_id "`+sent+`"`) || strings.Contains(verify, "help-refund-policy-2024") {
+			if !strings.Contains(verify, `chunk_id: "`+sent+`"`) || strings.Contains(verify, "help-refund-policy-2024") {
 				t.Fatalf("verify prompt did not send %s (or sent the archived page):\n%s", sent, verify)
 			}
 		})

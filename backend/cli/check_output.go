@@ -18,6 +18,8 @@ type evidenceJSON struct {
 type claimJSON struct {
 	Paragraph   int            `json:"paragraph"`
 	Text        string         `json:"text"`
+	Start       int            `json:"start"`
+	End         int            `json:"end"`
 	Verdict     string         `json:"verdict"`
 	Explanation string         `json:"explanation"`
 	Evidence    []evidenceJSON `json:"evidence"`
@@ -35,7 +37,7 @@ type checkJSON struct {
 	Model      string              `json:"model"`
 	Claims     []claimJSON         `json:"claims"`
 	Summary    summaryJSON         `json:"summary"`
-	Voice      []checks.VoiceIssue `json:"voice,omitempty"`
+	Voice      []checks.VoiceIssue `json:"voice"`
 	VoiceScore *float64            `json:"voice_score,omitempty"`
 }
 
@@ -45,17 +47,20 @@ func contractJSON(rep checks.Report, withVoice bool) checkJSON {
 	out := checkJSON{Engine: rep.Engine, Model: rep.Model, Claims: make([]claimJSON, 0, len(rep.Claims)),
 		Summary: summaryJSON{rep.Summary.Supported, rep.Summary.Contradicted, rep.Summary.NotCovered}}
 	for _, c := range rep.Claims {
-		cj := claimJSON{Paragraph: c.Paragraph, Text: c.Text, Verdict: c.Verdict, Explanation: c.Explanation,
+		cj := claimJSON{Paragraph: c.Paragraph, Text: c.Text, Start: c.Start, End: c.End, Verdict: c.Verdict, Explanation: c.Explanation,
 			Evidence: make([]evidenceJSON, 0, len(c.Evidence)), Flags: c.Flags}
 		for _, e := range c.Evidence {
 			cj.Evidence = append(cj.Evidence, evidenceJSON{e.DocID, e.ChunkID, e.Title, e.Quote})
 		}
 		out.Claims = append(out.Claims, cj)
 	}
+	// "voice" is always a list, so a consumer never mistakes a voice check
+	// that did not run for one that found nothing: voice_score is then absent
+	out.Voice = []checks.VoiceIssue{}
 	if withVoice {
-		out.Voice, out.VoiceScore = rep.Voice, rep.VoiceScore
-		if out.Voice == nil {
-			out.Voice = []checks.VoiceIssue{}
+		out.VoiceScore = rep.VoiceScore
+		if rep.Voice != nil {
+			out.Voice = rep.Voice
 		}
 	}
 	return out

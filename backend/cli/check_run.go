@@ -15,6 +15,7 @@ import (
 	"continuity/backend/retrieve"
 	"continuity/backend/session"
 	"continuity/backend/settings"
+	"continuity/backend/text"
 )
 
 // CheckOptions choose the engine ("" = the engine in Settings) and how many
@@ -82,13 +83,34 @@ func checkWithIndex(ctx context.Context, s *session.Session, ix *index.Index, dr
 
 // CheckDraft runs engine over draft with hybrid retrieval from ix and
 // builds the stored report (benchmarks call it without a session).
+//
+// The engine reads the normalized draft (no invisible characters, digits
+// and full-width forms in ASCII), so a zero-width space cannot hide a
+// claim; offsets and claim texts are mapped back to the writer's bytes.
 func CheckDraft(ctx context.Context, engine claims.Engine, ix hybridSearcher, draft string, corpusDocs int) (checks.Report, error) {
+	norm := text.Normalize(draft)
 	search := newIndexSearcher(ix)
-	rep, err := engine.Check(ctx, draft, search)
+	rep, err := engine.Check(ctx, norm.Text, search)
 	if err != nil {
 		return checks.Report{}, err
 	}
-	return checks.Build(rep, search.passages, search.searched(draft), corpusDocs), nil
+	for i := range rep.Results {
+		mapClaim(&rep.Results[i].Claim, norm)
+	}
+	return checks.Build(rep, search.passages, search.searched(norm.Text), corpusDocs), nil
+}
+
+// mapClaim moves a claim's span from the normalized draft to the original;
+// a claim that quoted its span verbatim quotes the writer's bytes again.
+func mapClaim(c *claims.Claim, norm text.Normalized) {
+	if !norm.Changed() {
+		return
+	}
+	verbatim := c.Start >= 0 && c.Start <= c.End && c.End <= len(norm.Text) && norm.Text[c.Start:c.End] == c.Text
+	c.Start, c.End = norm.Span(c.Start, c.End)
+	if verbatim {
+		c.Text = norm.Original()[c.Start:c.End]
+	}
 }
 
 // indexSearcher adapts hybrid index search to claims.Searcher and keeps

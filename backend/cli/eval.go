@@ -18,12 +18,14 @@ import (
 func init() {
 	Register(&Command{
 		Name:    "eval",
-		Args:    "[list|thresholds]",
+		Args:    "[list|show RUN_ID|thresholds]",
 		Summary: "evaluate a golden set and print the release scorecard (CI gate)",
 		Help: `eval (--golden FILE.xlsx | --set NAME) [--engine offline|llm] [--gate]
      [--baseline RUN_ID|last] [--junit FILE] [--html FILE] [--xlsx FILE]
      [--repeat N] [--resume RUN_ID] [--json]
 eval list [--set NAME]                       list runs
+eval show RUN_ID [--baseline RUN_ID|last|pinned] [--json]
+                                             print a stored run's scorecard
 eval thresholds --set NAME [metric=0..1|metric=none|metric=default ...]
                                              print (and change) the set's gate
 
@@ -36,9 +38,15 @@ version only when it changed), so every run records a golden-set version.
 Each question's result is saved as it finishes: an interrupted run is
 continued with --resume RUN_ID. Before an LLM run the estimate (calls,
 tokens, cost, time) is printed on stderr.
+--baseline last compares with the newest earlier run that is finished,
+error-free and on the same engine and models; the output names the run
+chosen (or says none qualified) and the newer runs skipped, with why.
+A resume that finds the corpus changed warns and records both corpus
+fingerprints ("corpus_changes"); the run's "warnings" say so.
 --json prints {"run_id","engine","answer_model","judge_model","metrics":{name:
 {"mean","threshold","pass","measured","not_measured"}},"gate":{"pass","failures"},
-"errors","questions":[...]} plus "baseline" with --baseline.
+"errors","questions":[...],"warnings","corpus_fingerprint","corpus_changes"}
+plus "baseline" and "baseline_choice" with --baseline.
 With --gate: exit 1 when a gated metric is below its threshold, 2 when any
 question failed with an error (errors also fail the gate) or on runtime errors.`,
 		Flags: func(fs *flag.FlagSet) RunFunc {
@@ -47,7 +55,7 @@ question failed with an error (errors also fail the gate) or on runtime errors.`
 			fs.StringVar(&o.set, "set", "", "stored golden set to run")
 			fs.StringVar(&o.engine, "engine", eval.EngineOffline, "offline (no key, deterministic) or llm")
 			fs.BoolVar(&o.gate, "gate", false, "exit 1 when the gate fails, 2 on question errors")
-			fs.StringVar(&o.baseline, "baseline", "", "compare with RUN_ID, or 'last' finished run of the set")
+			fs.StringVar(&o.baseline, "baseline", "", "compare with RUN_ID, 'last' comparable run of the set, or 'pinned'")
 			fs.StringVar(&o.junit, "junit", "", "write JUnit XML (one case per question and per metric gate)")
 			fs.StringVar(&o.html, "html", "", "write a self-contained HTML scorecard")
 			fs.StringVar(&o.xlsx, "xlsx", "", "write the scorecard as an .xlsx workbook")
@@ -69,10 +77,16 @@ func runEval(ctx context.Context, env *Env, o evalFlags, args []string) error {
 		if args[0] == "list" && len(args) == 1 {
 			return evalList(ctx, env, o.set)
 		}
+		if args[0] == "show" {
+			if len(args) != 2 {
+				return Usagef("eval show takes one run ID")
+			}
+			return evalShow(ctx, env, args[1], o.baseline)
+		}
 		if args[0] == "thresholds" {
 			return evalThresholds(ctx, env, o.set, args[1:])
 		}
-		return Usagef("eval takes no arguments except 'list' or 'thresholds', got %q", strings.Join(args, " "))
+		return Usagef("eval takes no arguments except 'list', 'show RUN_ID' or 'thresholds', got %q", strings.Join(args, " "))
 	}
 	if err := o.validate(); err != nil {
 		return err
@@ -115,7 +129,11 @@ func runEval(ctx context.Context, env *Env, o evalFlags, args []string) error {
 	}
 	var run eval.Run
 	if o.resume != "" {
-		run, err = p.Runner.Resume(ctx, o.resume, p.Questions, progressBar(env))
+		if cur := p.Run.CorpusFingerprint; cur != resumed.Corpus() {
+			fmt.Fprintf(env.Stderr, "warning: the corpus changed since run %s was last evaluated (fingerprint %s, now %s): the remaining questions are scored against the current corpus; the run records both\n",
+				resumed.ID, orUnknown(resumed.Corpus()), orUnknown(cur))
+		}
+		run, err = p.Runner.Resume(ctx, o.resume, p.Run.CorpusFingerprint, p.Questions, progressBar(env))
 	} else {
 		run, err = p.Runner.Start(ctx, p.Run, p.Questions, progressBar(env))
 	}
@@ -174,9 +192,19 @@ func writeEstimate(env *Env, e eval.Estimate) {
 // evalJSON is the --json contract (scorecard.Result) plus how it was produced.
 type evalJSON struct {
 	scorecard.Result
-	Status            string          `json:"status"`
-	GoldenSet         string          `json:"golden_set"`
-	GoldenVersion     string          `json:"golden_version"`
-	CorpusFingerprint string          `json:"corpus_fingerprint"`
-	Baseline          *scorecard.Diff `json:"baseline,omitempty"`
+	Status            string                   `json:"status"`
+	StartedAt         string                   `json:"started_at"`
+	GoldenSet         string                   `json:"golden_set"`
+	GoldenVersion     string                   `json:"golden_version"`
+	CorpusFingerprint string                   `json:"corpus_fingerprint"` // the corpus the run started with
+	CorpusChanges     []eval.CorpusChange      `json:"corpus_changes"`     // resumes that scored against another corpus
+	Baseline          *scorecard.Diff          `json:"baseline,omitempty"`
+	BaselineChoice    *evalwire.BaselineChoice `json:"baseline_choice,omitempty"`
+}
+
+func orUnknown(fp string) string {
+	if fp == "" {
+		return "unknown"
+	}
+	return fp
 }

@@ -16,11 +16,24 @@ import (
 func writeEvalResult(env *Env, c *evalwire.Card) error {
 	sc := c.Scorecard
 	if env.JSON {
-		return env.WriteJSON(evalJSON{Result: sc.Result(), Status: sc.Run.Status, GoldenSet: sc.Run.GoldenSet,
-			GoldenVersion: sc.Run.GoldenVersion, CorpusFingerprint: sc.Run.CorpusFingerprint, Baseline: sc.Baseline})
+		changes := sc.Run.CorpusChanges
+		if changes == nil {
+			changes = []eval.CorpusChange{}
+		}
+		return env.WriteJSON(evalJSON{Result: sc.Result(), Status: sc.Run.Status, StartedAt: sc.Run.StartedAt, GoldenSet: sc.Run.GoldenSet,
+			GoldenVersion: sc.Run.GoldenVersion, CorpusFingerprint: sc.Run.CorpusFingerprint, CorpusChanges: changes,
+			Baseline: sc.Baseline, BaselineChoice: c.Baseline})
 	}
 	r := sc.Run
-	fmt.Fprintf(env.Stdout, "run %s · %s engine · golden set %q v%s · %d questions\n", r.ID, r.Engine, r.GoldenSet, r.GoldenVersion, r.Questions)
+	fmt.Fprintf(env.Stdout, "run %s · %s engine · golden set %q v%s · %d questions · started %s\n", r.ID, r.Engine, r.GoldenSet, r.GoldenVersion, r.Questions, r.StartedAt)
+	fmt.Fprintf(env.Stdout, "corpus %s", orUnknown(r.CorpusFingerprint))
+	for _, ch := range r.CorpusChanges {
+		fmt.Fprintf(env.Stdout, " → %s (resumed %s)", orUnknown(ch.Fingerprint), ch.ResumedAt)
+	}
+	fmt.Fprintln(env.Stdout)
+	for _, w := range sc.Warnings {
+		fmt.Fprintf(env.Stdout, "warning: %s\n", w)
+	}
 	tw := tabwriter.NewWriter(env.Stdout, 2, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "METRIC\tMEAN\tTHRESHOLD\tSTATUS\tMEASURED\tNOT MEASURED\tΔ BASELINE")
 	deltas := map[string]*float64{}
@@ -53,6 +66,9 @@ func writeEvalResult(env *Env, c *evalwire.Card) error {
 	}
 	if err := tw.Flush(); err != nil {
 		return err
+	}
+	if c.Baseline != nil {
+		fmt.Fprintln(env.Stdout, c.Baseline.Note)
 	}
 	if sc.Baseline != nil {
 		fmt.Fprintf(env.Stdout, "baseline %s: %d regressions, %d improvements, %d new errors\n", sc.Baseline.BaselineRunID,
@@ -120,4 +136,21 @@ func evalList(ctx context.Context, env *Env, set string) error {
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%d\t%s\n", r.ID, r.GoldenSet, r.GoldenVersion, r.Engine, r.Status, r.Questions, r.StartedAt)
 	}
 	return tw.Flush()
+}
+
+// evalShow prints a stored run's scorecard, as the run itself printed it.
+func evalShow(ctx context.Context, env *Env, runID, baseline string) error {
+	s, err := env.Session(ctx)
+	if err != nil {
+		return err
+	}
+	st, err := eval.OpenStore(ctx, s.DB)
+	if err != nil {
+		return err
+	}
+	c, err := evalwire.BuildCard(ctx, s.DB, st, runID, baseline)
+	if err != nil {
+		return err
+	}
+	return writeEvalResult(env, c)
 }

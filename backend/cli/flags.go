@@ -3,6 +3,8 @@ package cli
 import (
 	"errors"
 	"flag"
+	"fmt"
+	"log/slog"
 )
 
 // globals are accepted before the command name and among its flags.
@@ -19,7 +21,27 @@ func (g *globals) register(fs *flag.FlagSet) {
 	fs.StringVar(&g.corpus, "corpus", g.corpus, "corpus workspace folder (default: the configured one; on first run the bundled sample)")
 	fs.BoolVar(&g.json, "json", g.json, "machine-readable JSON on stdout, nothing else on stdout")
 	fs.BoolVar(&g.logJSON, "log-json", g.logJSON, "write logs to stderr as JSON lines")
-	fs.StringVar(&g.logLevel, "log-level", g.logLevel, "log level: debug, info, warn, error")
+	fs.Var(logLevelFlag{&g.logLevel}, "log-level", "log level: debug, info, warn, error")
+}
+
+// logLevelFlag refuses a level slog does not know, so a typo is a usage
+// error instead of a silent fall-back to warn.
+type logLevelFlag struct{ p *string }
+
+func (f logLevelFlag) String() string {
+	if f.p == nil {
+		return ""
+	}
+	return *f.p
+}
+
+func (f logLevelFlag) Set(s string) error {
+	var l slog.Level
+	if err := l.UnmarshalText([]byte(s)); err != nil {
+		return fmt.Errorf("%q is not a log level (debug, info, warn or error)", s)
+	}
+	*f.p = s
+	return nil
 }
 
 // parseInterspersed lets flags follow positional arguments

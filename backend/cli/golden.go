@@ -157,6 +157,16 @@ func goldenImport(ctx context.Context, env *Env, file string, o goldenFlags, sav
 		rows, nums = res.ValidRows()
 	}
 	warnings := res.Warnings
+	empty := len(res.Errors) == 0 && len(res.Rows) == 0
+	if empty {
+		// an empty workbook is a valid template but an import of nothing:
+		// exiting 0 would let a script believe the set was loaded
+		if p := noRows(res); save {
+			res.Errors = append(res.Errors, p)
+		} else {
+			warnings = append(warnings, p)
+		}
+	}
 	if docs != nil && len(rows) > 0 {
 		issues, err := golden.CheckCorpus(ctx, rows, nums, docs)
 		if err != nil {
@@ -190,6 +200,8 @@ func goldenImport(ctx context.Context, env *Env, file string, o goldenFlags, sav
 		switch {
 		case canSave:
 			fmt.Fprintf(env.Stdout, "imported %d rows into %q\n", out.Imported, name)
+		case save && empty:
+			fmt.Fprintf(env.Stdout, "nothing imported: %s has no question rows\n", filepath.Base(file))
 		case save:
 			fmt.Fprintf(env.Stdout, "nothing imported: %d errors (fix them, or use --valid-only)\n", len(res.Errors))
 		default:
@@ -200,25 +212,6 @@ func goldenImport(ctx context.Context, env *Env, file string, o goldenFlags, sav
 		return Failed("%s: %d errors", file, len(res.Errors))
 	}
 	return nil
-}
-
-func printProblems(env *Env, res xlsx.Result, warnings []xlsx.Problem) {
-	line := func(kind string, p xlsx.Problem) {
-		loc := p.Sheet
-		if p.Row > 0 {
-			loc += fmt.Sprintf(" row %d", p.Row)
-		}
-		if p.Column != "" {
-			loc += " column " + p.Column
-		}
-		fmt.Fprintf(env.Stdout, "%s: %s: %s\n", kind, strings.TrimSpace(loc), p.Message)
-	}
-	for _, p := range res.Errors {
-		line("error", p)
-	}
-	for _, p := range warnings {
-		line("warning", p)
-	}
 }
 
 func goldenValidateSet(ctx context.Context, env *Env, name string) error {

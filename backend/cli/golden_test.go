@@ -75,6 +75,41 @@ func TestGoldenImportIsAllOrNothingWithLocatedErrors(t *testing.T) {
 	}
 }
 
+// An import of a workbook with a header and no questions stored an empty
+// set and exited 0, so a script believed its golden set was loaded.
+func TestGoldenImportOfNoRowsFailsWithALocatedError(t *testing.T) {
+	dir := t.TempDir()
+	ws := filepath.Join(dir, "ws")
+	goldenMust(t, os.MkdirAll(filepath.Join(ws, "content"), 0o755))
+	base := []string{"--data", filepath.Join(dir, "data"), "--corpus", ws}
+	empty := filepath.Join(dir, "empty.xlsx")
+	if r := run(t, nil, append(base, "golden", "template", "-o", empty)...); r.code != 0 {
+		t.Fatalf("template: %d %s", r.code, r.stderr)
+	}
+
+	r := run(t, nil, append(base, "golden", "import", empty, "--json")...)
+	var got importJSON
+	goldenMust(t, json.Unmarshal([]byte(r.stdout), &got))
+	if r.code != ExitFailed || got.Imported != 0 || len(got.Errors) != 1 {
+		t.Fatalf("exit %d, %+v; want exit 1 with one error", r.code, got)
+	}
+	if e := got.Errors[0]; e.Sheet != xlsx.QuestionsSheet || e.Row != 2 || !strings.Contains(e.Message, "no question rows below the header (row 1)") {
+		t.Fatalf("error = %+v, want it located on the sheet below the header", e)
+	}
+	if r := run(t, nil, append(base, "golden", "list", "--json")...); strings.TrimSpace(r.stdout) != "[]" {
+		t.Fatalf("an import of nothing saved a set: %s", r.stdout)
+	}
+	r = run(t, nil, append(base, "golden", "import", empty, "--valid-only")...)
+	if r.code != ExitFailed || !strings.Contains(r.stdout, "nothing imported: empty.xlsx has no question rows") {
+		t.Fatalf("valid-only: exit %d, %q", r.code, r.stdout)
+	}
+	// validating the empty template is not an import: it passes, with a warning
+	r = run(t, nil, append(base, "golden", "validate", empty)...)
+	if r.code != 0 || !strings.Contains(r.stdout, "warning: "+xlsx.QuestionsSheet+" row 2: no question rows") {
+		t.Fatalf("validate: exit %d, %q", r.code, r.stdout)
+	}
+}
+
 func goldenMust(t *testing.T, err error) {
 	t.Helper()
 	if err != nil {

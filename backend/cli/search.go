@@ -140,6 +140,9 @@ func snippet(s string, n int) string {
 	return s
 }
 
+// maxQueryLine bounds one line of a --queries file.
+const maxQueryLine = 16 << 20
+
 func runQueryFile(ctx context.Context, env *Env, ix *index.Index, path string, k int, m retrieve.Mode) error {
 	var r io.Reader = env.Stdin
 	if path != "-" {
@@ -151,7 +154,7 @@ func runQueryFile(ctx context.Context, env *Env, ix *index.Index, path string, k
 		r = f
 	}
 	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 1<<20), 16<<20)
+	sc.Buffer(make([]byte, 64<<10), maxQueryLine)
 	enc := json.NewEncoder(env.Stdout)
 	enc.SetEscapeHTML(false)
 	line := 0
@@ -178,8 +181,11 @@ func runQueryFile(ctx context.Context, env *Env, ix *index.Index, path string, k
 			return err
 		}
 	}
+	if errors.Is(sc.Err(), bufio.ErrTooLong) {
+		return fmt.Errorf("%s line %d: longer than %d MiB; one query per line", path, line+1, maxQueryLine>>20)
+	}
 	if err := sc.Err(); err != nil {
-		return fmt.Errorf("%s line %d: %w", path, line+1, errors.Unwrap(err))
+		return fmt.Errorf("%s line %d: %w", path, line+1, err)
 	}
 	return nil
 }

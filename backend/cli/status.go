@@ -2,13 +2,18 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"fmt"
+
+	"continuity/backend/llm"
+	"continuity/backend/secret"
+	"continuity/backend/session"
 )
 
 func init() {
 	Register(&Command{
 		Name:    "status",
-		Summary: "show the data dir, the workspace and what it holds",
+		Summary: "show the data dir, the workspace, the endpoint and what it holds",
 		Run:     runStatus,
 	})
 }
@@ -23,7 +28,14 @@ type statusJSON struct {
 	Guidelines bool     `json:"guidelines"`
 	Golden     bool     `json:"golden"`
 	Engine     string   `json:"engine"`
-	KeySource  string   `json:"api_key_source"`
+	// Endpoint is the LLM engine's base URL with any credentials and query
+	// values removed; shown whatever the engine, so a writer can see where
+	// a switch to the LLM engine would send text.
+	Endpoint     string `json:"endpoint"`
+	InsecureHTTP bool   `json:"allow_insecure_http"`
+	KeySource    string `json:"api_key_source"`
+	KeyHost      string `json:"api_key_host"`    // the host the key belongs to; "" without a key
+	KeyWarning   string `json:"api_key_warning"` // e.g. the key belongs to another host
 }
 
 func runStatus(ctx context.Context, env *Env, args []string) error {
@@ -46,17 +58,41 @@ func runStatus(ctx context.Context, env *Env, args []string) error {
 	if err != nil {
 		return err
 	}
-	_, src, _ := s.Secrets.Key(ctx)
+	base := session.Endpoint(st)
 	out := statusJSON{Version: Version, DataDir: s.DataDir, Workspace: sum.Root, ContentDir: sum.ContentDir,
 		Documents: sum.Documents, Drafts: sum.Drafts, Guidelines: sum.HasGuidelines, Golden: sum.HasGolden,
-		Engine: st.Engine, KeySource: string(src)}
+		Engine: st.Engine, Endpoint: llm.DisplayURL(base), InsecureHTTP: st.AllowInsecureHTTP}
+	out.KeySource, out.KeyHost, out.KeyWarning = keyStatus(ctx, s.Secrets, base)
 	if out.Drafts == nil {
 		out.Drafts = []string{}
 	}
 	if env.JSON {
 		return env.WriteJSON(out)
 	}
-	fmt.Fprintf(env.Stdout, "data dir   %s\nworkspace  %s\ndocuments  %d (in %s)\ndrafts     %d\nguidelines %v\ngolden set %v\nengine     %s (API key: %s)\n",
-		out.DataDir, out.Workspace, out.Documents, out.ContentDir, len(out.Drafts), out.Guidelines, out.Golden, out.Engine, out.KeySource)
+	key := out.KeySource
+	if out.KeyHost != "" {
+		key += " for " + out.KeyHost
+	}
+	fmt.Fprintf(env.Stdout, "data dir   %s\nworkspace  %s\ndocuments  %d (in %s)\ndrafts     %d\nguidelines %v\ngolden set %v\nengine     %s\nendpoint   %s (API key: %s)\n",
+		out.DataDir, out.Workspace, out.Documents, out.ContentDir, len(out.Drafts), out.Guidelines, out.Golden, out.Engine, out.Endpoint, key)
+	if out.KeyWarning != "" {
+		fmt.Fprintf(env.Stdout, "warning    %s\n", out.KeyWarning)
+	}
 	return nil
+}
+
+// keyStatus says where the key for base comes from and which host it
+// belongs to, or why there is none; never the key itself.
+func keyStatus(ctx context.Context, store *secret.Store, base string) (source, host, warning string) {
+	e, err := store.For(ctx, base)
+	var wrong *secret.WrongHostError
+	switch {
+	case errors.As(err, &wrong):
+		return string(wrong.Source), wrong.KeyHost, err.Error()
+	case err != nil:
+		return string(secret.SourceNone), "", err.Error()
+	case e.Key == "":
+		return string(secret.SourceNone), "", ""
+	}
+	return string(e.Source), e.Host, ""
 }

@@ -5,6 +5,7 @@ import (
 
 	"continuity/backend/session"
 	"continuity/backend/settings"
+	"continuity/backend/text"
 	"continuity/backend/voice"
 	"continuity/backend/workspace"
 )
@@ -34,20 +35,35 @@ func init() {
 // RunVoice checks text against the workspace's guidelines with engine
 // "offline" or "llm" (the rules plus one model call). The desktop app calls
 // it too, so both build the model client the same way.
-func RunVoice(ctx context.Context, s *session.Session, ws workspace.Workspace, text, engine string) (voice.Result, error) {
+//
+// Like claims, the rules read the normalized text and the issues' passages
+// and offsets are mapped back to the writer's bytes.
+func RunVoice(ctx context.Context, s *session.Session, ws workspace.Workspace, draft, engine string) (voice.Result, error) {
 	g, err := voice.LoadFile(ws.GuidelinesPath())
 	if err != nil {
 		return voice.Result{}, err
 	}
+	norm := text.Normalize(draft)
+	var res voice.Result
 	switch engine {
 	case settings.EngineOffline:
-		return voice.Run(ctx, g, text, nil)
+		res, err = voice.Run(ctx, g, norm.Text, nil)
 	case settings.EngineLLM:
-		c, err := s.LLM(ctx)
-		if err != nil {
-			return voice.Result{}, err
+		c, cerr := s.LLM(ctx)
+		if cerr != nil {
+			return voice.Result{}, cerr
 		}
-		return voice.Run(ctx, g, text, c)
+		res, err = voice.Run(ctx, g, norm.Text, c)
+	default:
+		return voice.Result{}, Usagef("voice engine %q is not offline or llm", engine)
 	}
-	return voice.Result{}, Usagef("voice engine %q is not offline or llm", engine)
+	if err != nil || !norm.Changed() {
+		return res, err
+	}
+	for i := range res.Issues {
+		is := &res.Issues[i]
+		is.Start, is.End = norm.Span(is.Start, is.End)
+		is.Passage = draft[is.Start:is.End]
+	}
+	return res, nil
 }

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"continuity/backend/text"
 )
 
 func TestParse(t *testing.T) {
@@ -34,6 +36,17 @@ func TestParse(t *testing.T) {
 		{name: "empty", rel: "x.md", kind: "md", in: "---\ntitle: t\n---\n\n", wantErr: "no visible text"},
 		{name: "bad front matter", rel: "x.md", kind: "md", in: "---\ntitle: [unclosed\n---\nbody\n", wantErr: "front matter"},
 		{name: "unclosed front matter", rel: "x.md", kind: "md", in: "---\ntitle: t\nbody\n", wantErr: "never closed"},
+		{name: "byte-order mark before front matter", rel: "old.md", kind: "md",
+			in:     "\ufeff---\nid: old-pricing\ntitle: Old pricing\nstatus: archived\n---\n# Old pricing\n\nTeam costs $19.\n",
+			wantID: "old-pricing", wantTitle: "Old pricing", wantStatus: "archived", wantText: []string{"Team costs $19."}, notText: []string{"status:", "\ufeff"}},
+		{name: "byte-order mark before a heading", rel: "h.md", kind: "md", in: "\ufeff# Title\n\nBody text.\n",
+			wantID: "h.md", wantTitle: "Title", wantText: []string{"Body text."}, notText: []string{"\ufeff"}},
+		{name: "byte-order mark in plain text", rel: "p.txt", kind: "txt", in: "\ufeffShort title\n\nBody text here.\n",
+			wantID: "p.txt", wantTitle: "Short title", wantText: []string{"Body text here."}, notText: []string{"\ufeff"}},
+		{name: "byte-order mark in html", rel: "p.html", kind: "html", in: "\ufeff<html><head><title>T</title></head><body><p>Body text.</p></body></html>",
+			wantID: "p.html", wantTitle: "T", wantText: []string{"Body text."}, notText: []string{"\ufeff"}},
+		{name: "front matter error names the file's line", rel: "x.md", kind: "md", in: "---\nid: x\ntitle: a: b\n---\nbody\n", wantErr: "line 3"},
+		{name: "front matter type error names the file's line", rel: "x.md", kind: "md", in: "\ufeff---\nid: x\ntitle: [a, b]\n---\nbody\n", wantErr: "line 3"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -155,12 +168,17 @@ func FuzzParse(f *testing.F) {
 	f.Add("html", "<html><head><title>t</title></head><body><h2>x</h2><p>y<script>z</script></p></body></html>")
 	f.Add("html", "<div hidden><div>a</div></div><p>b")
 	f.Add("txt", "Title\n\nbody\r\n")
+	f.Add("md", "\ufeff---\nstatus: archived\n---\n# Old\n\nTeam costs $19.\n")
+	f.Add("md", "---\ntitle: a: b\n---\nx\u200by\n")
 	f.Fuzz(func(t *testing.T, kind, in string) {
 		d, err := Parse("f", kind, []byte(in))
 		if err != nil {
 			return
 		}
 		for _, b := range d.Blocks {
+			if strings.ContainsFunc(b.Text, text.Invisible) {
+				t.Fatalf("block %q keeps an invisible character", b.Text)
+			}
 			if b.Start < 0 || b.End > len(in) || b.Start > b.End {
 				t.Fatalf("block offsets %d..%d outside %d bytes", b.Start, b.End, len(in))
 			}

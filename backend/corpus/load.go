@@ -3,6 +3,7 @@ package corpus
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -11,6 +12,10 @@ import (
 	"strings"
 	"unicode/utf8"
 )
+
+// ErrNoText means a file has no visible text (only markup, scripts or
+// white space).
+var ErrNoText = errors.New("no visible text")
 
 // MaxFileBytes bounds a single document; larger files are skipped with a warning.
 const MaxFileBytes = 20 << 20
@@ -181,7 +186,7 @@ func Parse(rel, kind string, raw []byte) (Document, error) {
 		return Document{}, err
 	}
 	if len(doc.Blocks) == 0 {
-		return Document{}, fmt.Errorf("no visible text; skipped")
+		return Document{}, fmt.Errorf("%w; skipped", ErrNoText)
 	}
 	if doc.Title == "" {
 		for _, b := range doc.Blocks {

@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
-	"unicode"
 
 	"gopkg.in/yaml.v3"
+
+	"continuity/backend/text"
 )
 
 type frontMatter struct {
@@ -42,14 +44,18 @@ func splitFrontMatter(raw []byte) (yml []byte, bodyStart int, ok bool, err error
 }
 
 func parseMarkdown(doc *Document, raw []byte) error {
-	yml, body, ok, err := splitFrontMatter(raw)
+	// A byte-order mark before "---" would make the front matter body text,
+	// and an archived page would be indexed as published.
+	bom := len(raw) - len(text.TrimBOM(raw))
+	yml, body, ok, err := splitFrontMatter(raw[bom:])
+	body += bom
 	if err != nil {
 		return err
 	}
 	if ok {
 		var fm frontMatter
 		if err := yaml.Unmarshal(yml, &fm); err != nil {
-			return fmt.Errorf("front matter (lines start at 2): %v", err)
+			return fmt.Errorf("front matter: %s; not indexed", locateYAML(err, 2))
 		}
 		if id := strings.TrimSpace(fm.ID); id != "" {
 			doc.ID = id
@@ -59,6 +65,18 @@ func parseMarkdown(doc *Document, raw []byte) error {
 	}
 	doc.Blocks = markdownBlocks(raw, body)
 	return nil
+}
+
+var yamlLineRe = regexp.MustCompile(`line (\d+)`)
+
+// locateYAML rewrites the YAML parser's line numbers, which count from the
+// front matter's first line, as lines of the file.
+func locateYAML(err error, firstLine int) string {
+	msg := strings.TrimPrefix(err.Error(), "yaml: ")
+	return yamlLineRe.ReplaceAllStringFunc(msg, func(m string) string {
+		n, _ := strconv.Atoi(m[len("line "):])
+		return "line " + strconv.Itoa(n+firstLine-1)
+	})
 }
 
 var headingRe = regexp.MustCompile(`^ {0,3}(#{1,6})[ \t]+(.*?)[ \t#]*$`)
@@ -158,24 +176,9 @@ func cleanInline(s string) string {
 	return strings.TrimSpace(stripInvisible(s))
 }
 
-// stripInvisible drops format and private-use characters (zero-width,
-// bidi controls, tag characters) that can hide text from a reader but not
-// from a model.
-func stripInvisible(s string) string {
-	if !strings.ContainsFunc(s, invisible) {
-		return s
-	}
-	return strings.Map(func(r rune) rune {
-		if invisible(r) {
-			return -1
-		}
-		return r
-	}, s)
-}
-
-func invisible(r rune) bool {
-	return unicode.Is(unicode.Cf, r) || unicode.Is(unicode.Co, r)
-}
+// stripInvisible drops the characters that can hide text from a reader but
+// not from a model (zero-width, bidi controls, tags, controls).
+func stripInvisible(s string) string { return text.StripInvisible(s) }
 
 func parsePlain(doc *Document, raw []byte) {
 	doc.Blocks = plainBlocks(raw)

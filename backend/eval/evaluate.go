@@ -14,7 +14,7 @@ func (r *Runner) evaluate(ctx context.Context, run Run, q Question) QuestionResu
 	res := QuestionResult{RunID: run.ID, QuestionID: q.ID, Category: q.Category, Question: q.Question,
 		Reference: q.ApprovedAnswer, ReferenceDocIDs: q.ReferenceDocIDs, SupportingLine: q.SupportingLine,
 		Engine: r.cfg.Engine, Scores: map[Metric]Score{}, NotMeasured: map[Metric]NotMeasured{},
-		Evidence: map[Metric]string{}, PromptVersions: map[string]string{}}
+		Evidence: map[Metric]string{}, PromptVersions: map[string]string{}, CorpusFingerprint: run.Corpus()}
 	fail := func(err error) QuestionResult {
 		res.Error = err.Error()
 		res.Scores, res.NotMeasured = map[Metric]Score{}, map[Metric]NotMeasured{}

@@ -101,7 +101,7 @@ func TestResumeAfterKill(t *testing.T) {
 	}
 	counting := &cancellingRetriever{fakeCorpus: corpus, after: -1, cancel: func() {}}
 	r, _ := NewRunner(st, Deps{Retriever: counting, Answerer: NewOfflineAnswerer()}, Config{})
-	run, err = r.Resume(ctx, killRunID, qs, nil)
+	run, err = r.Resume(ctx, killRunID, "", qs, nil)
 	if err != nil || run.Status != StatusDone {
 		t.Fatalf("resume: %v, %s", err, run.Status)
 	}

@@ -229,7 +229,11 @@ func (g *judging) answerRelevancy(ctx context.Context, e embedder, q Question, a
 		if !ok {
 			return notMeasured("embedder returned an empty or zero vector"), nil
 		}
-		sum += c
+		// An embedding cosine lies in [-1, 1] (a hair past 1 in float
+		// rounding); relevancy is a [0,1] score, so a generated question
+		// pointing away from the asked one counts as unrelated (0), not as
+		// a negative that drags the mean below what "off topic" earns.
+		sum += min(1, max(0, c))
 	}
 	return measured(sum / float64(len(vecs)-1)), nil
 }

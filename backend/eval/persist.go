@@ -113,21 +113,6 @@ func (s *Store) Runs(ctx context.Context, goldenSet string) ([]Run, error) {
 	return out, rows.Err()
 }
 
-// LastRun is the newest finished run of a golden set other than exclude,
-// the baseline "last" resolves to.
-func (s *Store) LastRun(ctx context.Context, goldenSet, exclude string) (Run, error) {
-	runs, err := s.Runs(ctx, goldenSet)
-	if err != nil {
-		return Run{}, err
-	}
-	for i := len(runs) - 1; i >= 0; i-- {
-		if runs[i].ID != exclude && runs[i].Status == StatusDone {
-			return runs[i], nil
-		}
-	}
-	return Run{}, fmt.Errorf("%w: no finished run of %q", ErrRunNotFound, goldenSet)
-}
-
 // Results loads a run's question results in question-ID order.
 func (s *Store) Results(ctx context.Context, runID string) ([]QuestionResult, error) {
 	rows, err := s.db.Reader().QueryContext(ctx, `SELECT result FROM eval_results WHERE run_id = ? ORDER BY question_id`, runID)

@@ -1,6 +1,10 @@
 package eval
 
-import "continuity/backend/llm"
+import (
+	"fmt"
+
+	"continuity/backend/llm"
+)
 
 // Score is one measured metric of one question. With repeat-N judging,
 // Value is the mean of Runs and Flaky says the repeats disagree.
@@ -47,28 +51,29 @@ type Call struct {
 
 // QuestionResult is the test log of one question.
 type QuestionResult struct {
-	RunID           string                 `json:"run_id"`
-	QuestionID      string                 `json:"id"`
-	Category        Category               `json:"category"`
-	Question        string                 `json:"question"`
-	Reference       string                 `json:"reference"`
-	ReferenceDocIDs []string               `json:"reference_doc_ids"`
-	SupportingLine  string                 `json:"supporting_line,omitempty"`
-	Retrieved       []Passage              `json:"retrieved"`
-	Answer          string                 `json:"answer"`
-	Refused         bool                   `json:"refused"`
-	Engine          string                 `json:"engine"`
-	AnswerModel     string                 `json:"answer_model"`
-	JudgeModel      string                 `json:"judge_model,omitempty"`
-	PromptVersions  map[string]string      `json:"prompt_versions,omitempty"`
-	Scores          map[Metric]Score       `json:"scores"`
-	NotMeasured     map[Metric]NotMeasured `json:"not_measured"`
-	Claims          []ClaimVerdict         `json:"claims,omitempty"` // faithfulness evidence
-	Evidence        map[Metric]string      `json:"evidence,omitempty"`
-	Calls           []Call                 `json:"calls,omitempty"`
-	Tokens          llm.Usage              `json:"tokens"`
-	Timings         Timings                `json:"timings"`
-	Error           string                 `json:"error,omitempty"` // non-empty: the question failed and fails the gate
+	RunID             string                 `json:"run_id"`
+	QuestionID        string                 `json:"id"`
+	Category          Category               `json:"category"`
+	Question          string                 `json:"question"`
+	Reference         string                 `json:"reference"`
+	ReferenceDocIDs   []string               `json:"reference_doc_ids"`
+	SupportingLine    string                 `json:"supporting_line,omitempty"`
+	Retrieved         []Passage              `json:"retrieved"`
+	Answer            string                 `json:"answer"`
+	Refused           bool                   `json:"refused"`
+	Engine            string                 `json:"engine"`
+	AnswerModel       string                 `json:"answer_model"`
+	JudgeModel        string                 `json:"judge_model,omitempty"`
+	PromptVersions    map[string]string      `json:"prompt_versions,omitempty"`
+	Scores            map[Metric]Score       `json:"scores"`
+	NotMeasured       map[Metric]NotMeasured `json:"not_measured"`
+	Claims            []ClaimVerdict         `json:"claims,omitempty"` // faithfulness evidence
+	Evidence          map[Metric]string      `json:"evidence,omitempty"`
+	Calls             []Call                 `json:"calls,omitempty"`
+	Tokens            llm.Usage              `json:"tokens"`
+	Timings           Timings                `json:"timings"`
+	CorpusFingerprint string                 `json:"corpus_fingerprint,omitempty"` // the corpus this question was scored against
+	Error             string                 `json:"error,omitempty"`              // non-empty: the question failed and fails the gate
 }
 
 // RetrievedDocIDs are the retrieved documents in rank order, duplicates kept.
@@ -102,10 +107,48 @@ type Run struct {
 	Settings          map[string]string  `json:"settings"` // chunking and retrieval settings, as the caller describes them
 	K                 int                `json:"k"`
 	Repeat            int                `json:"repeat"`
-	CorpusFingerprint string             `json:"corpus_fingerprint"`
+	CorpusFingerprint string             `json:"corpus_fingerprint"`       // the corpus the run started with
+	CorpusChanges     []CorpusChange     `json:"corpus_changes,omitempty"` // resumes that found a different corpus
 	GoldenSet         string             `json:"golden_set"`
 	GoldenVersion     string             `json:"golden_version"`
 	Thresholds        map[Metric]float64 `json:"thresholds"` // the gate it was run with; {} = all advisory, null = recorded before per-set thresholds
 	Questions         int                `json:"questions"`
 	QuestionsDigest   string             `json:"questions_digest"` // resume refuses a changed golden set
+}
+
+// CorpusChange is a resume that found the corpus changed: questions scored
+// from then on saw Fingerprint, the ones before saw the earlier corpus.
+type CorpusChange struct {
+	ResumedAt   string `json:"resumed_at"` // RFC3339
+	Fingerprint string `json:"corpus_fingerprint"`
+	Remaining   int    `json:"remaining_questions"` // questions still to score at that resume
+}
+
+// Corpus is the fingerprint of the corpus the run's questions are being
+// scored against now: the newest resume's, else the one it started with.
+func (r Run) Corpus() string {
+	if n := len(r.CorpusChanges); n > 0 {
+		return r.CorpusChanges[n-1].Fingerprint
+	}
+	return r.CorpusFingerprint
+}
+
+// Warnings say what makes the run's numbers less than one measurement:
+// today, questions scored against different corpora.
+func (r Run) Warnings() []string {
+	out := []string{}
+	prev := r.CorpusFingerprint
+	for _, c := range r.CorpusChanges {
+		out = append(out, fmt.Sprintf("the corpus changed before the resume at %s (fingerprint %s, was %s): %d of %d questions were scored against the new corpus, the others against the old one",
+			c.ResumedAt, orUnknown(c.Fingerprint), orUnknown(prev), c.Remaining, r.Questions))
+		prev = c.Fingerprint
+	}
+	return out
+}
+
+func orUnknown(fp string) string {
+	if fp == "" {
+		return "unknown"
+	}
+	return fp
 }

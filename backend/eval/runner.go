@@ -25,7 +25,7 @@ const (
 type Config struct {
 	Engine              string  // offline (default) | llm
 	K                   int     // passages retrieved per question; 0 means 8
-	Concurrency         int     // questions in flight; 0 means 16 (llm: calls wait on the network) or the CPU count (offline)
+	Concurrency         int     // questions in flight; 0 means 4 (llm) or the CPU count (offline)
 	Repeat              int     // judge repeats per LLM metric; 0 means 1
 	FlakySpread         float64 // max-min over repeats that marks a score flaky; 0 means 0.2
 	LLMContextPrecision bool    // llm engine: judge each chunk (K calls) instead of reference IDs
@@ -41,7 +41,11 @@ func (c Config) withDefaults() Config {
 	if c.Concurrency <= 0 {
 		c.Concurrency = runtime.NumCPU()
 		if c.Engine == EngineLLM {
-			c.Concurrency = 16
+			// The LLM client's own default cap. More questions in flight
+			// than the client has call slots only interleaves their calls:
+			// every question is half done and none is saved, so a kill
+			// loses all of the work paid for. Callers pass the client's cap.
+			c.Concurrency = 4
 		}
 	}
 	if c.Repeat <= 0 {
@@ -112,8 +116,12 @@ func (r *Runner) Start(ctx context.Context, run Run, qs []Question, report progr
 }
 
 // Resume continues a crashed or cancelled run, skipping questions that
-// already finished without error. qs must be the same golden set.
-func (r *Runner) Resume(ctx context.Context, runID string, qs []Question, report progress.Func) (Run, error) {
+// already finished without error. qs must be the same golden set. corpus
+// is the fingerprint of the corpus the remaining questions will be scored
+// against: when it differs from the run's, the run keeps both (a
+// CorpusChange, shown by Run.Warnings) rather than passing the mix off as
+// one measurement.
+func (r *Runner) Resume(ctx context.Context, runID, corpus string, qs []Question, report progress.Func) (Run, error) {
 	run, err := r.store.Run(ctx, runID)
 	if err != nil {
 		return Run{}, err
@@ -127,6 +135,10 @@ func (r *Runner) Resume(ctx context.Context, runID string, qs []Question, report
 	done, err := r.store.finished(ctx, runID)
 	if err != nil {
 		return Run{}, err
+	}
+	if corpus != run.Corpus() {
+		run.CorpusChanges = append(run.CorpusChanges, CorpusChange{ResumedAt: time.Now().UTC().Format(time.RFC3339),
+			Fingerprint: corpus, Remaining: len(qs) - countIn(done, qs)})
 	}
 	run.Status, run.FinishedAt = StatusRunning, ""
 	if err := r.store.PutRun(ctx, run); err != nil {
@@ -200,6 +212,16 @@ feed:
 		return run, errors.Join(runErr, err)
 	}
 	return run, runErr
+}
+
+func countIn(done map[string]bool, qs []Question) int {
+	n := 0
+	for _, q := range qs {
+		if done[q.ID] {
+			n++
+		}
+	}
+	return n
 }
 
 // ValidateQuestions reports the first malformed question with its position.

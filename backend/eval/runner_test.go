@@ -263,7 +263,7 @@ func TestCancelThenResume(t *testing.T) {
 	}
 	counting := &cancellingRetriever{fakeCorpus: corpus, after: -1, cancel: func() {}}
 	r2, _ := NewRunner(st, Deps{Retriever: counting, Answerer: NewOfflineAnswerer()}, Config{Concurrency: 2})
-	run, err = r2.Resume(context.Background(), run.ID, qs, nil)
+	run, err = r2.Resume(context.Background(), run.ID, "", qs, nil)
 	if err != nil || run.Status != StatusDone {
 		t.Fatalf("resume: %v, %s", err, run.Status)
 	}
@@ -274,7 +274,7 @@ func TestCancelThenResume(t *testing.T) {
 	if got := counting.n.Load(); got != int64(len(qs)-len(partial)) {
 		t.Fatalf("resume searched %d questions, want only the %d unfinished", got, len(qs)-len(partial))
 	}
-	if _, err := r2.Resume(context.Background(), run.ID, qs[1:], nil); err == nil {
+	if _, err := r2.Resume(context.Background(), run.ID, "", qs[1:], nil); err == nil {
 		t.Fatal("resume with a changed golden set must fail")
 	}
 }

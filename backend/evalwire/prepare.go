@@ -21,7 +21,7 @@ type Options struct {
 	Engine      string // eval.EngineOffline (default) or eval.EngineLLM
 	Repeat      int    // judge repeats per LLM metric; 0 means 1
 	K           int    // passages per question; 0 means 8
-	Concurrency int    // 0 means eval's default
+	Concurrency int    // questions in flight; 0 means the CPU count (offline) or the LLM client's call cap (llm)
 	Version     int    // golden-set version; 0 means the current one (resume passes the run's)
 }
 
@@ -92,6 +92,18 @@ func Prepare(ctx context.Context, s *session.Session, set string, o Options, not
 			return nil, err
 		}
 		p.client = c
+		if cfg.Concurrency <= 0 {
+			// One question in flight per client call slot: a question's
+			// calls run one after another, so each question finishes (and
+			// is saved) at the pace of its own calls instead of all of them
+			// crawling forward together behind the client's cap.
+			conf, err := s.Settings.Load(ctx)
+			if err != nil {
+				p.Close()
+				return nil, err
+			}
+			cfg.Concurrency = max(conf.MaxConcurrency, 1)
+		}
 		deps.Answerer, deps.Judge = eval.NewLLMAnswerer(c), c
 		run.AnswerModel, run.JudgeModel = c.Model(llm.RoleAnswer), c.Model(llm.RoleJudge)
 		if m := c.Model(llm.RoleEmbedding); m != "" {

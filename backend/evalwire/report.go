@@ -14,21 +14,33 @@ import (
 // Baseline choices besides a run ID.
 const (
 	BaselineNone   = ""
-	BaselineLast   = "last"   // the newest other finished run of the set
+	BaselineLast   = "last"   // the newest earlier run of the set that can stand as a baseline
 	BaselinePinned = "pinned" // the set's pinned baseline, else the last
 )
 
 // Card is a run's scorecard with its baseline and trend.
 type Card struct {
 	Scorecard *scorecard.Scorecard
+	Baseline  *BaselineChoice        // which run the baseline resolved to; nil without one asked for
 	Trend     []scorecard.TrendPoint // finished runs of the set, oldest first
 	Runs      []eval.Run             // every run of the set, oldest first
 	Pinned    string                 // the set's pinned baseline run ID, if any
 }
 
+// BaselineChoice says which run a baseline request resolved to, so a diff
+// is never against a run the reader did not know was picked.
+type BaselineChoice struct {
+	Requested string            `json:"requested"`            // last, pinned or the run ID asked for
+	RunID     string            `json:"run_id"`               // "" when no run qualified
+	StartedAt string            `json:"started_at,omitempty"` // of the chosen run
+	Skipped   []eval.SkippedRun `json:"skipped"`              // newer runs "last" passed over, newest first
+	Warnings  []string          `json:"warnings"`             // why a named or pinned baseline is a poor comparison
+	Note      string            `json:"note"`                 // the choice in one line
+}
+
 // BuildCard assembles a run's scorecard; baseline is a run ID or one of
 // the Baseline* choices. A named baseline that does not exist is an error;
-// "last" with no earlier run simply has no diff.
+// "last" with no qualifying earlier run has no diff and says so.
 func BuildCard(ctx context.Context, db *store.DB, st *eval.Store, runID, baseline string) (*Card, error) {
 	run, err := st.Run(ctx, runID)
 	if err != nil {
@@ -42,31 +54,15 @@ func BuildCard(ctx context.Context, db *store.DB, st *eval.Store, runID, baselin
 	if c.Pinned, err = PinnedBaseline(ctx, db, run.GoldenSet); err != nil {
 		return nil, err
 	}
-	baseID := baseline
-	switch baseline {
-	case BaselineNone:
-	case BaselinePinned, BaselineLast:
-		if baseline == BaselinePinned && c.Pinned != "" && c.Pinned != runID {
-			baseID = c.Pinned
-			break
-		}
-		last, err := st.LastRun(ctx, run.GoldenSet, runID)
-		switch {
-		case errors.Is(err, eval.ErrRunNotFound):
-			baseID = ""
-		case err != nil:
+	if baseline != BaselineNone {
+		if c.Baseline, err = chooseBaseline(ctx, st, sc.Run, baseline, c.Pinned); err != nil {
 			return nil, err
-		default:
-			baseID = last.ID
 		}
 	}
-	if baseID != "" {
-		base, err := st.Run(ctx, baseID)
+	if c.Baseline != nil && c.Baseline.RunID != "" {
+		base, err := st.Run(ctx, c.Baseline.RunID)
 		if err != nil {
 			return nil, fmt.Errorf("baseline: %w", err)
-		}
-		if base.GoldenSet != run.GoldenSet {
-			return nil, fmt.Errorf("baseline %s is a run of golden set %q, not %q", baseID, base.GoldenSet, run.GoldenSet)
 		}
 		bsc, err := card(ctx, st, base)
 		if err != nil {

@@ -9,7 +9,6 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"os"
 	"path/filepath"
 	"sync"
 	"time"
@@ -30,6 +29,7 @@ type Options struct {
 	Fusion     retrieve.FusionOptions // default: DefaultFusion
 	Candidates int                    // per-list depth before fusion; default 100
 	BatchDocs  int                    // documents per durable batch; default 200
+	LockWait   time.Duration          // wait for another process's index lock; default DefaultLockWait
 	Log        *slog.Logger
 }
 
@@ -48,6 +48,7 @@ type Index struct {
 	syncMu  sync.Mutex   // one sync at a time
 	vecs    *vector.Store
 	log     *slog.Logger
+	lock    *dirLock // the writer lock on dir, held until Close
 	Repairs []string // what Open found broken and rebuilt
 }
 
@@ -64,113 +65,6 @@ type Stats struct {
 }
 
 func (ix *Index) lexDir() string { return filepath.Join(ix.dir, "bleve") }
-
-// Open migrates the registry, opens the caches and repairs them when a
-// previous sync crashed or a cache is missing, corrupt or out of step.
-func Open(ctx context.Context, db *store.DB, dataDir string, opts Options) (*Index, error) {
-	if err := db.Migrate(ctx, Component, migrations); err != nil {
-		return nil, err
-	}
-	if opts.Fusion.Method == "" {
-		opts.Fusion = DefaultFusion
-	}
-	if opts.Candidates <= 0 {
-		opts.Candidates = 100
-	}
-	if opts.BatchDocs <= 0 {
-		opts.BatchDocs = 200
-	}
-	if opts.Log == nil {
-		opts.Log = slog.New(slog.DiscardHandler)
-	}
-	ix := &Index{db: db, dir: filepath.Join(dataDir, "index"), opts: opts, emb: opts.Embedder, log: opts.Log}
-	if err := os.MkdirAll(ix.dir, 0o700); err != nil {
-		return nil, fmt.Errorf("index dir: %w", err)
-	}
-	if err := ix.openCaches(ctx); err != nil {
-		ix.Close()
-		return nil, err
-	}
-	return ix, nil
-}
-
-func (ix *Index) openCaches(ctx context.Context) error {
-	inProgress, err := ix.state(ctx, keyInProgress)
-	if err != nil {
-		return err
-	}
-	chunks, err := ix.count(ctx, "index_chunks")
-	if err != nil {
-		return err
-	}
-	rebuildLex := inProgress == "1"
-	if inProgress == "1" {
-		ix.Repairs = append(ix.Repairs, "a sync was interrupted; rebuilding the caches from the registry")
-	}
-	lex, err := lexical.Open(ix.lexDir())
-	if err != nil {
-		ix.Repairs = append(ix.Repairs, "lexical index unreadable: "+err.Error())
-		rebuildLex = true
-	} else if n, cerr := lex.Count(); cerr != nil || int(n) != chunks {
-		ix.Repairs = append(ix.Repairs, fmt.Sprintf("lexical index holds %d chunks, registry %d", n, chunks))
-		rebuildLex = true
-	} else if !lex.HasStats() {
-		ix.Repairs = append(ix.Repairs, "lexical index predates its BM25 statistics; rebuilding")
-		rebuildLex = true
-	}
-	if rebuildLex {
-		if lex != nil {
-			lex.Close()
-		}
-		if lex, err = lexical.Recreate(ix.lexDir()); err != nil {
-			return err
-		}
-	}
-	ix.lex = lex
-	// The vectors live in the registry's embedding cache (written in the
-	// same transaction as the chunks), so the in-memory matrix is always
-	// rebuilt from it at open; an old vectors.bin is no longer used.
-	_ = os.Remove(filepath.Join(ix.dir, "vectors.bin"))
-	if ix.opts.Embedder == nil { // the corpus-fitted default
-		if err := ix.loadModel(ctx); err != nil {
-			return err
-		}
-	}
-	_, unfitted := ix.emb.(untrained)
-	ix.vecs = vector.New(ix.emb.Model(), 0)
-	if err := ix.loadVectors(ctx); err != nil {
-		return err
-	}
-	rebuildVec := ix.vecs.Len() != chunks && !unfitted
-	if unfitted && chunks > 0 {
-		// Chunks indexed by an older version or with a damaged model: fit
-		// a model to them after the lexical repair (below).
-		ix.Repairs = append(ix.Repairs, fmt.Sprintf("no embedding model for the %d indexed chunks; fitting one", chunks))
-	}
-	if rebuildVec {
-		ix.Repairs = append(ix.Repairs, fmt.Sprintf("%d of %d chunks have no cached %s vector; embedding them", chunks-ix.vecs.Len(), chunks, ix.emb.Model()))
-		ix.vecs = vector.New(ix.emb.Model(), 0)
-	}
-	if !rebuildLex && !rebuildVec && inProgress == "1" {
-		if err := setState(ctx, ix.db.Writer(), keyInProgress, "0"); err != nil {
-			return err
-		}
-	}
-	if rebuildLex || rebuildVec {
-		if err := ix.rebuild(ctx, rebuildLex, rebuildVec); err != nil {
-			return fmt.Errorf("repair index: %w", err)
-		}
-	}
-	if unfitted && chunks > 0 {
-		if err := ix.refit(ctx); err != nil {
-			return fmt.Errorf("repair index: %w", err)
-		}
-	}
-	for _, r := range ix.Repairs {
-		ix.log.Warn("index repaired", "reason", r)
-	}
-	return nil
-}
 
 // loadVectors fills the in-memory matrix from the embedding cache of the
 // current embedder, one row per registered chunk.
@@ -218,7 +112,9 @@ func (ix *Index) Close() error {
 	}
 	ix.syncMu.Lock()
 	defer ix.syncMu.Unlock()
-	return ix.lex.Close()
+	// The lock goes last: another process may open the bleve dir as soon
+	// as it is released.
+	return errors.Join(ix.lex.Close(), ix.lock.release())
 }
 
 // Stats counts the indexed documents and chunks.

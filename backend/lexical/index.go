@@ -7,12 +7,24 @@ import (
 	"fmt"
 	"os"
 	"sync"
+	"sync/atomic"
 
 	"github.com/blevesearch/bleve/v2"
 	"github.com/blevesearch/bleve/v2/document"
 	"github.com/blevesearch/bleve/v2/mapping"
 	bindex "github.com/blevesearch/bleve_index_api"
+	bolterrors "go.etcd.io/bbolt/errors"
 )
+
+// ErrLocked means another open of the same index directory (in this or
+// another process) holds bleve's store: the index is busy, not damaged,
+// and must not be deleted.
+var ErrLocked = errors.New("lexical index locked by another process")
+
+// boltTimeout bounds the wait for bleve's own store lock. Callers that may
+// share a directory take a lock of their own first (see index.Open), so
+// reaching this is unexpected, and it is reported as ErrLocked.
+const boltTimeout = "2s"
 
 // Doc is one chunk as the lexical index sees it.
 type Doc struct {
@@ -38,6 +50,7 @@ type Index struct {
 	mu       sync.Mutex // guards stats
 	stats    fieldStats
 	hasStats bool
+	closed   atomic.Bool
 }
 
 // Indexed fields: text is title + headings + body (BEIR/Anserini index a
@@ -89,9 +102,10 @@ func newMapping() (*mapping.IndexMappingImpl, error) {
 	return m, nil
 }
 
-// Open opens the index at dir, creating it when absent.
+// Open opens the index at dir, creating it when absent. An index held
+// open elsewhere gives ErrLocked; any other error means it is unreadable.
 func Open(dir string) (*Index, error) {
-	cfg := map[string]any{"bolt_timeout": "2s"}
+	cfg := map[string]any{"bolt_timeout": boltTimeout}
 	var bi bleve.Index
 	var err error
 	if _, serr := os.Stat(dir); errors.Is(serr, os.ErrNotExist) {
@@ -100,10 +114,10 @@ func Open(dir string) (*Index, error) {
 			return nil, merr
 		}
 		if bi, err = bleve.NewUsing(dir, m, bleve.Config.DefaultIndexType, bleve.Config.DefaultKVStore, cfg); err != nil {
-			return nil, fmt.Errorf("create lexical index %s: %w", dir, err)
+			return nil, openError("create", dir, err)
 		}
 	} else if bi, err = bleve.OpenUsing(dir, cfg); err != nil {
-		return nil, fmt.Errorf("open lexical index %s: %w", dir, err)
+		return nil, openError("open", dir, err)
 	}
 	ix := &Index{bi: bi, stats: fieldStats{}}
 	a := bi.Mapping().AnalyzerNamed(AnalyzerName)
@@ -127,6 +141,13 @@ func Open(dir string) (*Index, error) {
 		ix.hasStats = true // a new index starts with empty statistics
 	}
 	return ix, nil
+}
+
+func openError(verb, dir string, err error) error {
+	if errors.Is(err, bolterrors.ErrTimeout) {
+		return fmt.Errorf("%s lexical index %s: %w: %w", verb, dir, ErrLocked, err)
+	}
+	return fmt.Errorf("%s lexical index %s: %w", verb, dir, err)
 }
 
 // HasStats is false for an index built before BM25 statistics were kept;
@@ -210,9 +231,10 @@ func (ix *Index) storedLens(id string) (docLens, bool, error) {
 // Count is the number of chunks in the index.
 func (ix *Index) Count() (uint64, error) { return ix.bi.DocCount() }
 
-// Close closes the index; it is safe on a nil receiver's index.
+// Close closes the index; it is safe on a nil receiver and a second time
+// (bleve panics on a second close).
 func (ix *Index) Close() error {
-	if ix == nil || ix.bi == nil {
+	if ix == nil || ix.bi == nil || ix.closed.Swap(true) {
 		return nil
 	}
 	return ix.bi.Close()

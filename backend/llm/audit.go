@@ -5,9 +5,10 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"strings"
 	"sync"
 	"time"
+
+	"continuity/backend/logging"
 )
 
 // AuditFile is the JSON-lines file inside the audit dir.
@@ -15,7 +16,8 @@ const AuditFile = "llm-audit.jsonl"
 
 // auditLog appends one JSON line per call: the prompt messages and the
 // reply, for users who must show what was sent. The key is never part of
-// a request we record, and every line is scrubbed of it anyway.
+// a request we record, and every field and line is scrubbed of it, in any
+// letter case, anyway.
 type auditLog struct {
 	mu  sync.Mutex
 	f   *os.File
@@ -61,14 +63,19 @@ func (a *auditLog) write(c Call, req Request, reply string) error {
 	if c.UsageReported {
 		e.InputTokens, e.OutputTokens = &c.Usage.InputTokens, &c.Usage.OutputTokens
 	}
+	// Scrub the fields before encoding: JSON escaping could otherwise
+	// hide a key with escaped characters from the line-level pass, which
+	// stays as a second net.
+	e.Messages = make([]Message, len(req.Messages))
+	for i, m := range req.Messages {
+		e.Messages[i] = Message{Role: m.Role, Content: logging.ScrubString(m.Content, a.key)}
+	}
+	e.Reply, e.Error = logging.ScrubString(e.Reply, a.key), logging.ScrubString(e.Error, a.key)
 	b, err := json.Marshal(e)
 	if err != nil {
 		return err
 	}
-	line := string(b)
-	if len(a.key) >= 6 {
-		line = strings.ReplaceAll(line, a.key, "[REDACTED]")
-	}
+	line := logging.ScrubString(string(b), a.key)
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	_, err = a.f.WriteString(line + "\n")

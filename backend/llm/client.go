@@ -10,6 +10,8 @@ import (
 	"strings"
 	"time"
 
+	"continuity/backend/logging"
+
 	"github.com/openai/openai-go/v3"
 	"github.com/openai/openai-go/v3/option"
 )
@@ -215,6 +217,9 @@ func (c *Client) run(ctx context.Context, model, prompt string, attempt func(con
 			return n, nil
 		}
 		status, header, msg := inspect(err)
+		// Scrub before truncating: a cut through the key would leave a
+		// prefix that no longer matches it.
+		msg = truncate(c.scrub(msg), 500)
 		kind := kindForStatus(status)
 		if status == 0 {
 			kind = classifyTransport(err)
@@ -227,12 +232,12 @@ func (c *Client) run(ctx context.Context, model, prompt string, attempt func(con
 			if ctx.Err() != nil {
 				kind = classifyTransport(ctx.Err())
 			}
-			return n, &APIError{Kind: kind, Status: status, Message: c.scrub(msg), Retries: n, Model: model, Prompt: prompt, cause: err}
+			return n, &APIError{Kind: kind, Status: status, Message: msg, Retries: n, Model: model, Prompt: prompt, cause: err}
 		}
 		wait := c.cfg.backoff(n, header)
 		c.log.Debug("llm retry", "model", model, "prompt", prompt, "status", status, "attempt", n+1, "wait_ms", ms(wait))
 		if err := sleep(ctx, wait); err != nil {
-			return n, &APIError{Kind: classifyTransport(err), Status: status, Message: c.scrub(msg), Retries: n, Model: model, Prompt: prompt, cause: err}
+			return n, &APIError{Kind: classifyTransport(err), Status: status, Message: msg, Retries: n, Model: model, Prompt: prompt, cause: err}
 		}
 	}
 }
@@ -246,15 +251,11 @@ func inspect(err error) (int, http.Header, string) {
 		if apiErr.Response != nil {
 			h = apiErr.Response.Header
 		}
-		return apiErr.StatusCode, h, truncate(apiErr.Message, 500)
+		return apiErr.StatusCode, h, apiErr.Message
 	}
-	return 0, nil, truncate(err.Error(), 500)
+	return 0, nil, err.Error()
 }
 
-// scrub removes the API key from text headed for logs, files or the DB.
-func (c *core) scrub(s string) string {
-	if len(c.cfg.APIKey) < 6 {
-		return s
-	}
-	return strings.ReplaceAll(s, c.cfg.APIKey, "[REDACTED]")
-}
+// scrub removes the API key, in any letter case, from text headed for
+// logs, files or the DB.
+func (c *core) scrub(s string) string { return logging.ScrubString(s, c.cfg.APIKey) }

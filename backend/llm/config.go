@@ -1,6 +1,7 @@
 package llm
 
 import (
+	"errors"
 	"fmt"
 	"log/slog"
 	"net"
@@ -9,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"continuity/backend/secret"
 	"continuity/backend/store"
 )
 
@@ -34,8 +36,16 @@ type Config struct {
 	Prices         Prices        // per-model prices; nil = every cost unknown
 	AuditDir       string        // "" = audit log off
 	Logger         *slog.Logger  // nil = discard
-	HTTPClient     *http.Client  // nil = a fresh client
+	HTTPClient     *http.Client  // nil = a fresh client; redirects are limited to the same origin either way
 	Store          *store.DB     // nil = ledger in memory only
+
+	// APIKeyHost is the host the key was saved for (secret.HostOf). When
+	// set, New refuses a BaseURL on any other host rather than send the key
+	// there. Empty means the caller vouches for the pairing (tests, tools).
+	APIKeyHost string
+	// AllowInsecureHTTP permits plain http:// to a host that is not this
+	// machine; without it such a BaseURL is ErrInsecureHTTP.
+	AllowInsecureHTTP bool
 
 	// Backoff tuning; zero takes the default. Tests shorten these.
 	BackoffBase   time.Duration // first retry delay; default 500ms
@@ -68,9 +78,13 @@ func (c Config) withDefaults() Config {
 	if c.Logger == nil {
 		c.Logger = slog.New(slog.DiscardHandler)
 	}
-	if c.HTTPClient == nil {
-		c.HTTPClient = &http.Client{}
+	hc := &http.Client{}
+	if c.HTTPClient != nil {
+		copied := *c.HTTPClient
+		hc = &copied
 	}
+	hc.CheckRedirect = sameOriginRedirects(hc.CheckRedirect)
+	c.HTTPClient = hc
 	return c
 }
 
@@ -81,6 +95,18 @@ func (c Config) validate() error {
 	}
 	if u.User != nil {
 		return fmt.Errorf("llm: base URL must not contain credentials")
+	}
+	if u.Scheme == "http" && !IsLoopback(u.Hostname()) && !c.AllowInsecureHTTP {
+		return fmt.Errorf("llm: %s: %w", u.Redacted(), ErrInsecureHTTP)
+	}
+	if c.APIKey != "" && c.APIKeyHost != "" {
+		host, err := secret.HostOf(c.BaseURL)
+		if err != nil {
+			return fmt.Errorf("llm: %w", err)
+		}
+		if host != c.APIKeyHost {
+			return &secret.WrongHostError{KeyHost: c.APIKeyHost, Host: host}
+		}
 	}
 	if strings.TrimSpace(c.Models.Answer) == "" {
 		return fmt.Errorf("llm: no answer model configured")
@@ -108,4 +134,57 @@ func NeedsKey(baseURL string) bool {
 	}
 	ip := net.ParseIP(host)
 	return ip == nil || !(ip.IsLoopback() || ip.IsUnspecified())
+}
+
+// IsLoopback reports whether host names this machine: localhost (and
+// *.localhost, which resolvers must keep local), 127.0.0.0/8 or ::1. Only
+// these may be reached over plain http without AllowInsecureHTTP: traffic
+// to them never leaves the machine.
+func IsLoopback(host string) bool {
+	host = strings.TrimSuffix(strings.ToLower(strings.Trim(host, "[]")), ".")
+	if host == "localhost" || strings.HasSuffix(host, ".localhost") {
+		return true
+	}
+	ip := net.ParseIP(host)
+	return ip != nil && ip.IsLoopback()
+}
+
+// sameOriginRedirects refuses a redirect to another scheme or host[:port]:
+// Go drops Authorization on a cross-domain redirect but would forward
+// Azure's api-key header, and would follow https to plain http.
+func sameOriginRedirects(next func(*http.Request, []*http.Request) error) func(*http.Request, []*http.Request) error {
+	return func(req *http.Request, via []*http.Request) error {
+		orig := via[0].URL
+		if req.URL.Scheme != orig.Scheme || !strings.EqualFold(req.URL.Host, orig.Host) {
+			return fmt.Errorf("llm: refusing redirect from %s://%s to %s://%s: %w",
+				orig.Scheme, orig.Host, req.URL.Scheme, req.URL.Host, ErrCrossOriginRedirect)
+		}
+		if next != nil {
+			return next(req, via)
+		}
+		if len(via) >= 10 {
+			return errors.New("llm: stopped after 10 redirects")
+		}
+		return nil
+	}
+}
+
+// DisplayURL is a base URL fit to show: without credentials, query values
+// or fragment, since an $OPENAI_BASE_URL is not validated like Settings and
+// could carry a key in any of them.
+func DisplayURL(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil {
+		return "(not a valid URL)"
+	}
+	u.User = nil
+	if u.RawQuery != "" {
+		q := u.Query()
+		for k := range q {
+			q[k] = []string{"REDACTED"}
+		}
+		u.RawQuery = q.Encode()
+	}
+	u.Fragment, u.RawFragment = "", ""
+	return u.String()
 }

@@ -8,12 +8,20 @@ import (
 	"net"
 	"strings"
 	"time"
+
+	"continuity/backend/secret"
 )
 
 // Sentinels callers branch on with errors.Is.
 var (
 	// ErrNoAPIKey: the endpoint needs a key and none is configured.
 	ErrNoAPIKey = errors.New("no API key configured")
+	// ErrInsecureHTTP: plain http:// to a host that is not this machine,
+	// which would send the key and the text unencrypted.
+	ErrInsecureHTTP = errors.New("plain http to a remote host is not allowed; use https, or allow insecure http in Settings if the network is trusted")
+	// ErrCrossOriginRedirect: the server redirected to another host or
+	// scheme; the request is not repeated there with the key.
+	ErrCrossOriginRedirect = errors.New("the server redirected to another address")
 	// ErrInvalidOutput: the reply is not valid JSON or breaks the schema.
 	ErrInvalidOutput = errors.New("model reply does not match the expected format")
 	// ErrTimeout: the server did not answer before the deadline.
@@ -118,9 +126,17 @@ func kindForStatus(status int) error {
 // act on, without jargon. Unknown errors keep their own text.
 func Describe(err error) string {
 	var inv *InvalidOutputError
+	var wrong *secret.WrongHostError
 	switch {
 	case err == nil:
 		return ""
+	case errors.As(err, &wrong):
+		return fmt.Sprintf("The saved API key belongs to %s, so it is not sent to %s. Save a key for %s under API key, or change the base URL back.",
+			wrong.KeyHost, wrong.Host, wrong.Host)
+	case errors.Is(err, ErrInsecureHTTP):
+		return "The base URL uses plain http to another computer, which would send the key and your text unencrypted. Use https, or allow insecure http in Settings if the network is trusted."
+	case errors.Is(err, ErrCrossOriginRedirect):
+		return "The server redirected to another address; the request was not repeated there. Put the final address in the base URL if you trust it."
 	case errors.Is(err, ErrNoAPIKey):
 		return "No API key is set. Add one under API key, or point the base URL at a local server such as Ollama or LM Studio."
 	case errors.As(err, &inv):
@@ -155,6 +171,8 @@ func classifyTransport(err error) error {
 		return ErrTimeout
 	case errors.Is(err, context.Canceled):
 		return context.Canceled
+	case errors.Is(err, ErrCrossOriginRedirect):
+		return ErrCrossOriginRedirect
 	}
 	var syn *json.SyntaxError
 	var typ *json.UnmarshalTypeError

@@ -25,15 +25,19 @@ type Redactor struct {
 // NewRedactor wraps out.
 func NewRedactor(out io.Writer) *Redactor { return &Redactor{out: out} }
 
-// AddSecret registers a value that must never be written. Short values are
-// ignored: scrubbing "a" would mangle every line.
+// AddSecret registers a value that must never be written, in any letter
+// case and in its JSON-escaped form. Values shorter than MinSecretLen are
+// ignored.
 func (r *Redactor) AddSecret(s string) {
-	if len(s) < 6 {
+	if len(s) < MinSecretLen {
 		return
 	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.secrets = append(r.secrets, []byte(s))
+	for _, e := range jsonForms(s) {
+		r.secrets = append(r.secrets, []byte(e))
+	}
 }
 
 // Write scrubs p and writes it whole; it reports len(p) so callers that
@@ -43,15 +47,13 @@ func (r *Redactor) Write(p []byte) (int, error) {
 	return len(p), err
 }
 
-// Scrub returns p with every secret replaced.
+// Scrub returns p with every secret replaced, whatever its letter case.
 func (r *Redactor) Scrub(p []byte) []byte {
 	r.mu.RLock()
 	defer r.mu.RUnlock()
 	out := p
 	for _, s := range r.secrets {
-		if bytes.Contains(out, s) {
-			out = bytes.ReplaceAll(out, s, []byte(Redacted))
-		}
+		out = replaceFold(out, s)
 	}
 	return bearer.ReplaceAllFunc(out, func(m []byte) []byte {
 		if loc := bytes.IndexAny(m, " =:\"'"); loc >= 0 && !bytes.HasPrefix(m, []byte("sk-")) {

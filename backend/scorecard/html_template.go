@@ -20,6 +20,7 @@ details{margin:6px 0}
 <p>Golden set {{.Run.GoldenSet}} {{.Run.GoldenVersion}} · engine {{.Run.Engine}} · answer model {{.Run.AnswerModel}} · judge model {{if .Run.JudgeModel}}{{.Run.JudgeModel}}{{else}}none{{end}} · k={{.Run.K}} · corpus {{.Run.CorpusFingerprint}} · started {{.Run.StartedAt}}</p>
 <p class="gate {{if .Gate.Pass}}pass{{else}}fail{{end}}">Gate: {{if .Gate.Pass}}PASS{{else}}FAIL{{end}} · errors: {{.Errors}}</p>
 {{if .Gate.Failures}}<ul>{{range .Gate.Failures}}<li>{{.}}</li>{{end}}</ul>{{end}}
+{{if .Scorecard.Warnings}}<ul>{{range .Scorecard.Warnings}}<li class="err">warning: {{.}}</li>{{end}}</ul>{{end}}
 <h2>Metrics</h2>
 <div class="tiles">{{range .Tiles}}
 <div class="tile {{.Class}}"><div>{{.Name}} · <span class="s">{{.Status}}</span></div><div class="v">{{.Mean}}</div>

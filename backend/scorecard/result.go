@@ -10,6 +10,7 @@ type Result struct {
 	Gate        Gate                     `json:"gate"`
 	Errors      int                      `json:"errors"`
 	Questions   []ResultQuestion         `json:"questions"`
+	Warnings    []string                 `json:"warnings"`
 }
 
 // ResultQuestion is one question in the CLI JSON.
@@ -26,7 +27,10 @@ type ResultQuestion struct {
 // Result is the scorecard in the CLI's JSON shape.
 func (s *Scorecard) Result() Result {
 	r := Result{RunID: s.Run.ID, Engine: s.Run.Engine, AnswerModel: s.Run.AnswerModel, JudgeModel: s.Run.JudgeModel,
-		Metrics: s.Metrics, Gate: s.Gate, Errors: s.Errors, Questions: make([]ResultQuestion, 0, len(s.Questions))}
+		Metrics: s.Metrics, Gate: s.Gate, Errors: s.Errors, Questions: make([]ResultQuestion, 0, len(s.Questions)), Warnings: s.Warnings}
+	if r.Warnings == nil {
+		r.Warnings = []string{}
+	}
 	for _, q := range s.Questions {
 		ids := q.RetrievedDocIDs
 		if ids == nil {

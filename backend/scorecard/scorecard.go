@@ -69,6 +69,7 @@ type Scorecard struct {
 	Questions  []QuestionRow                       `json:"questions"`
 	Review     []ReviewItem                        `json:"review"`
 	Baseline   *Diff                               `json:"baseline,omitempty"`
+	Warnings   []string                            `json:"warnings"` // what makes the numbers less than one measurement
 }
 
 // Build computes the scorecard of a run from its stored results.
@@ -84,7 +85,7 @@ func Build(run eval.Run, results []eval.QuestionResult, th Thresholds) *Scorecar
 			run.JudgeModel = r.JudgeModel
 		}
 	}
-	sc := &Scorecard{Run: run, Categories: map[string]map[string]MetricSummary{}}
+	sc := &Scorecard{Run: run, Categories: map[string]map[string]MetricSummary{}, Warnings: run.Warnings()}
 	byCat := map[string][]eval.QuestionResult{}
 	for _, r := range results {
 		byCat[string(r.Category)] = append(byCat[string(r.Category)], r)

@@ -195,3 +195,33 @@ func TestHTMLSelfContainedAndEscaped(t *testing.T) {
 		}
 	}
 }
+
+// A run scored against two corpora says so in every export, so the mix is
+// never read as one measurement.
+func TestCorpusChangeWarningReachesJSONAndHTML(t *testing.T) {
+	t.Parallel()
+	run := eval.Run{ID: "r1", Questions: 3, CorpusFingerprint: "fp-old",
+		CorpusChanges: []eval.CorpusChange{{ResumedAt: "2026-03-01T10:00:00Z", Fingerprint: "fp-new", Remaining: 2}}}
+	card := Build(run, sampleResults(), nil)
+	if len(card.Warnings) != 1 || !strings.Contains(card.Warnings[0], "fp-new") || !strings.Contains(card.Warnings[0], "2 of 3 questions") {
+		t.Fatalf("warnings = %q", card.Warnings)
+	}
+	b, err := json.Marshal(card.Result())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(b), `"warnings":["the corpus changed`) {
+		t.Fatalf("result JSON lacks the warning: %s", b)
+	}
+	var buf bytes.Buffer
+	if err := WriteHTML(&buf, card, nil); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(buf.String(), "warning: the corpus changed") {
+		t.Fatal("HTML export lacks the corpus warning")
+	}
+	// one corpus throughout: an empty list, not null and not a warning
+	if b, _ := json.Marshal(Build(eval.Run{ID: "r2", Questions: 3}, sampleResults(), nil).Result()); !strings.Contains(string(b), `"warnings":[]`) {
+		t.Fatalf("JSON of a clean run: %s", b)
+	}
+}

@@ -19,7 +19,10 @@ const AuditDirName = "audit"
 // secret store. It does not look at the engine choice: callers that honour
 // "offline" check Settings first. A remote endpoint without a key gives
 // llm.ErrNoAPIKey; local servers (Ollama, LM Studio, vLLM on localhost)
-// need none. Close the client when done (it may hold the audit file).
+// need none. A key saved for another host is never used: a remote
+// endpoint then gets an error that is both llm.ErrNoAPIKey and
+// secret.ErrWrongHost and names the two hosts. Close the client when done
+// (it may hold the audit file).
 func (s *Session) LLM(ctx context.Context) (*llm.Client, error) {
 	st, err := s.Settings.Load(ctx)
 	if err != nil {
@@ -29,32 +32,47 @@ func (s *Session) LLM(ctx context.Context) (*llm.Client, error) {
 	if err != nil {
 		return nil, err
 	}
-	key, _, kerr := s.Secrets.Key(ctx)
-	base := st.EffectiveBaseURL()
-	if key == "" && llm.NeedsKey(base) {
+	base := Endpoint(st)
+	key, kerr := s.Secrets.For(ctx, base)
+	if key.Key == "" && llm.NeedsKey(base) {
+		if errors.Is(kerr, secret.ErrWrongHost) {
+			return nil, fmt.Errorf("%s: %w: %w", base, llm.ErrNoAPIKey, kerr)
+		}
 		if kerr != nil && !errors.Is(kerr, secret.ErrKeyringUnavailable) {
 			return nil, kerr
 		}
-		where := base
-		if where == "" {
-			where = llm.DefaultBaseURL
-		}
-		return nil, fmt.Errorf("%s: %w", where, llm.ErrNoAPIKey)
+		return nil, fmt.Errorf("%s: %w", base, llm.ErrNoAPIKey)
 	}
 	return llm.New(LLMConfig(st, prices, key, s))
 }
 
-// LLMConfig maps settings onto the client configuration.
-func LLMConfig(st settings.Settings, prices []settings.ModelPrice, key string, s *Session) llm.Config {
+// Endpoint is the base URL the LLM engine calls: the configured one, else
+// $OPENAI_BASE_URL, else OpenAI's API.
+func Endpoint(st settings.Settings) string {
+	if b := st.EffectiveBaseURL(); b != "" {
+		return b
+	}
+	return llm.DefaultBaseURL
+}
+
+// LLMConfig maps settings onto the client configuration. The key travels
+// with the host it was saved for, so the client itself refuses any other.
+func LLMConfig(st settings.Settings, prices []settings.ModelPrice, key secret.Entry, s *Session) llm.Config {
 	cfg := llm.Config{
-		BaseURL:        st.EffectiveBaseURL(),
-		APIKey:         key,
-		APIVersion:     st.APIVersion,
-		Models:         llm.Models{Answer: st.Models.Answer, Judge: st.Models.Judge, Embedding: st.Models.Embedding},
-		Timeout:        time.Duration(st.TimeoutSeconds) * time.Second,
-		MaxConcurrency: st.MaxConcurrency,
-		MaxRetries:     st.MaxRetries,
-		Prices:         make(llm.Prices, len(prices)),
+		BaseURL:           Endpoint(st),
+		APIKey:            key.Key,
+		APIKeyHost:        key.Host,
+		AllowInsecureHTTP: st.AllowInsecureHTTP,
+		APIVersion:        st.APIVersion,
+		Models:            llm.Models{Answer: st.Models.Answer, Judge: st.Models.Judge, Embedding: st.Models.Embedding},
+		Timeout:           time.Duration(st.TimeoutSeconds) * time.Second,
+		MaxConcurrency:    st.MaxConcurrency,
+		MaxRetries:        st.MaxRetries,
+		Prices:            make(llm.Prices, len(prices)),
+	}
+	if key.Key != "" && key.Host == "" {
+		// An Entry without a host cannot be checked; send it nowhere.
+		cfg.APIKey = ""
 	}
 	for _, p := range prices {
 		cfg.Prices[p.Model] = llm.Price{InputPerMTok: p.InputPerMTok, OutputPerMTok: p.OutputPerMTok}

@@ -7,11 +7,23 @@ import (
 
 	"continuity/backend/llm"
 	"continuity/backend/llm/llmtest"
+	"continuity/backend/secret"
 	"continuity/backend/settings"
+
+	"github.com/zalando/go-keyring"
 )
 
+// clearKeyEnv keeps the developer's own key and keyring out of a test.
+func clearKeyEnv(t *testing.T) {
+	t.Helper()
+	keyring.MockInit()
+	for _, v := range []string{secret.EnvKey, secret.EnvKeyHost, secret.EnvBaseURL, settings.EnvBaseURL} {
+		t.Setenv(v, "")
+	}
+}
+
 func TestLLMFromSettings(t *testing.T) {
-	t.Setenv("OPENAI_API_KEY", "")
+	clearKeyEnv(t)
 	t.Setenv(settings.EnvBaseURL, "")
 	ctx := context.Background()
 	s, err := Open(ctx, Options{DataDir: t.TempDir()})

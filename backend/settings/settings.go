@@ -8,8 +8,10 @@ import (
 	"fmt"
 	"net/url"
 	"os"
+	"path/filepath"
 	"strings"
 
+	"continuity/backend/llm"
 	"continuity/backend/store"
 )
 
@@ -43,6 +45,10 @@ type Settings struct {
 	// APIVersion is only for classic Azure OpenAI deployment URLs
 	// (https://RESOURCE.openai.azure.com with api-version=…); empty otherwise.
 	APIVersion string `json:"api_version"`
+	// AllowInsecureHTTP permits a plain http:// base URL on another
+	// machine (a LAN server), which sends the key and the text
+	// unencrypted. Loopback addresses never need it.
+	AllowInsecureHTTP bool `json:"allow_insecure_http"`
 }
 
 // Defaults is what a first run uses: the offline engine, so nothing needs a
@@ -76,6 +82,12 @@ func (s Settings) Validate() error {
 		if u.User != nil {
 			return bad("base_url", "must not contain credentials; put the key in the keyring")
 		}
+		if u.Scheme == "http" && !llm.IsLoopback(u.Hostname()) && !s.AllowInsecureHTTP {
+			return bad("base_url", fmt.Sprintf("%q is plain http to another machine, which sends the key and your text unencrypted; use https, or turn on allow_insecure_http if the network is trusted", s.BaseURL))
+		}
+	}
+	if err := validCorpusDir(s.CorpusDir); err != nil {
+		return bad("corpus_dir", err.Error())
 	}
 	if s.TimeoutSeconds < 1 || s.TimeoutSeconds > 3600 {
 		return bad("timeout_seconds", "must be 1..3600")
@@ -93,6 +105,31 @@ func (s Settings) Validate() error {
 		return bad("models.answer", "required for the llm engine")
 	}
 	return nil
+}
+
+// validCorpusDir accepts "" (the sample workspace) or an absolute path
+// without "..": a relative path would depend on whichever directory the
+// app or CLI happens to start in, and ".." hides where the folder is.
+func validCorpusDir(dir string) error {
+	if dir == "" {
+		return nil
+	}
+	if !filepath.IsAbs(dir) {
+		return fmt.Errorf("%q is a relative path; give the full path of the folder, such as %s", dir, exampleAbs())
+	}
+	for _, part := range strings.Split(filepath.ToSlash(dir), "/") {
+		if part == ".." {
+			return fmt.Errorf("%q contains \"..\"; give the folder's path without it", dir)
+		}
+	}
+	return nil
+}
+
+func exampleAbs() string {
+	if filepath.Separator == '\\' {
+		return `C:\Users\me\Documents\help-center`
+	}
+	return "/home/me/help-center"
 }
 
 // EffectiveBaseURL is the configured URL or the environment fallback.

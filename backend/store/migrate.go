@@ -42,19 +42,32 @@ func (db *DB) Migrate(ctx context.Context, component string, steps []Migration) 
 		if m.Version <= current {
 			continue
 		}
-		err := db.Tx(ctx, func(tx *sql.Tx) error {
-			if _, err := tx.ExecContext(ctx, m.SQL); err != nil {
-				return err
-			}
-			_, err := tx.ExecContext(ctx,
-				`INSERT INTO schema_migrations(component, version) VALUES(?, ?)`, component, m.Version)
-			return err
-		})
+		err := db.apply(ctx, component, m)
 		if err != nil {
 			return fmt.Errorf("migrate %s to v%d: %w", component, m.Version, err)
 		}
 	}
 	return nil
+}
+
+// apply runs one step unless it is recorded already. Another process may
+// have applied it since Migrate read the version; the write transaction
+// (BEGIN IMMEDIATE) orders us after it, so the record is looked up again
+// inside it.
+func (db *DB) apply(ctx context.Context, component string, m Migration) error {
+	return db.Tx(ctx, func(tx *sql.Tx) error {
+		var done int
+		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM schema_migrations WHERE component = ? AND version = ?`,
+			component, m.Version).Scan(&done); err != nil || done > 0 {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, m.SQL); err != nil {
+			return err
+		}
+		_, err := tx.ExecContext(ctx,
+			`INSERT INTO schema_migrations(component, version) VALUES(?, ?)`, component, m.Version)
+		return err
+	})
 }
 
 // SchemaVersion is the highest applied version of component (0 if none).

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"time"
 
 	_ "modernc.org/sqlite" // registers the "sqlite" driver
 )
@@ -36,7 +37,7 @@ func Open(ctx context.Context, path string) (*DB, error) {
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
 	w.SetMaxOpenConns(1)
-	if err := w.PingContext(ctx); err != nil {
+	if err := pingUntilFree(ctx, w); err != nil {
 		w.Close()
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
@@ -52,6 +53,30 @@ func Open(ctx context.Context, path string) (*DB, error) {
 		return nil, err
 	}
 	return db, nil
+}
+
+// pingUntilFree opens the first connection. Switching a new file to WAL
+// takes a lock that busy_timeout does not cover, so two processes creating
+// one data dir together can see SQLITE_BUSY once; retry that for a while.
+func pingUntilFree(ctx context.Context, w *sql.DB) error {
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		err := w.PingContext(ctx)
+		if err == nil || !isBusy(err) || time.Now().After(deadline) {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(50 * time.Millisecond):
+		}
+	}
+}
+
+// isBusy reports SQLITE_BUSY (and its extended codes) from the driver.
+func isBusy(err error) bool {
+	var se interface{ Code() int }
+	return errors.As(err, &se) && se.Code()&0xff == 5
 }
 
 // OpenDir opens the database file inside a data dir.

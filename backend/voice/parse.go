@@ -13,6 +13,8 @@ import (
 	"strings"
 
 	"gopkg.in/yaml.v3"
+
+	"continuity/backend/text"
 )
 
 // LineError is one problem in a guidelines document, at a 1-based line of
@@ -83,6 +85,7 @@ var ErrNoRules = errors.New("no rules block: add YAML front matter or a ```yaml 
 // Unknown keys, bad levels and invalid patterns are errors with the line
 // number in the Markdown file; all problems are reported at once.
 func Parse(src string) (*Guidelines, error) {
+	src = text.TrimBOMString(src) // before the first line is read as a fence
 	block, firstLine, err := findBlock(src)
 	if err != nil {
 		return nil, err

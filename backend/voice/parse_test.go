@@ -107,3 +107,21 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// A guide saved by an editor that writes a byte-order mark keeps its
+// front-matter rules and its error lines.
+func TestParseAfterByteOrderMark(t *testing.T) {
+	t.Parallel()
+	g, err := Parse("\ufeff---\nrules:\n" + validRule + "---\n# Guide\n")
+	if err != nil {
+		t.Fatalf("BOM-prefixed guide: %v", err)
+	}
+	if g.RuleCount() != 1 {
+		t.Errorf("got %d rules, want 1", g.RuleCount())
+	}
+	_, err = Parse("\ufeff---\nrules:\n" + validRule + "    colour: red\n---\n")
+	var pe *ParseError
+	if !errors.As(err, &pe) || pe.Errors[0].Line != 8 {
+		t.Fatalf("got %v, want the unknown key at line 8", err)
+	}
+}

@@ -191,9 +191,9 @@ func TestHostileAndMalformedFilesGiveLocatedErrors(t *testing.T) {
 		{"truncated zip", fromBytes(valid[:len(valid)/2]), 0, "", "not a readable .xlsx"},
 		{"only an instructions sheet", fromBytes(workbook(t, InstructionsSheet, [][]string{{"How to"}})), 0, "", "no sheet with golden questions"},
 		{"sheet part missing from the zip", fromBytes(rezip(t, valid, replacePart(sheetPart, nil))), 0, "", "does not exist"},
-		{"garbage sheet XML", fromBytes(rezip(t, valid, replacePart(sheetPart, strings.NewReader("<worksheet><sheetData><row r=\"-1\"><c r=\"A-1\" t=\"s\"><v>-7</v>")))), -1, "", ""},
+		{"garbage sheet XML", fromBytes(rezip(t, valid, replacePart(sheetPart, strings.NewReader("<worksheet><sheetData><row r=\"-1\"><c r=\"A-1\" t=\"s\"><v>-7</v>")))), 1, "", `row number r="-1"`},
 		{"negative shared string index", fromBytes(rezip(t, valid, replacePart(sheetPart, strings.NewReader(
-			`<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData><row r="1"><c r="A1" t="s"><v>-1</v></c></row></sheetData></worksheet>`)))), -1, "", ""},
+			`<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData><row r="1"><c r="A1" t="s"><v>-1</v></c></row></sheetData></worksheet>`)))), 1, "A", `shared string "-1"`},
 		{"wrong headers", fromBytes(workbook(t, "Data", [][]string{{"Name", "Email", "Phone"}, {"a", "b", "c"}})), 1, "", `missing required column "ID" (found: A="Name"`},
 		{"row index near 1,048,576", fromBytes(rezip(t, valid, replacePart(sheetPart, strings.NewReader(sheetXML(
 			head, fmt.Sprintf(`<row r="%d"><c r="B%d" t="inlineStr"><is><t>far away</t></is></c></row>`, far, far)))))), far, "", "past the import limit"},

@@ -1,6 +1,7 @@
 package xlsx
 
 import (
+	"archive/zip"
 	"context"
 	"fmt"
 	"strings"
@@ -8,6 +9,7 @@ import (
 	"github.com/xuri/excelize/v2"
 
 	"continuity/backend/golden"
+	"continuity/backend/text"
 )
 
 // record is one spreadsheet row's cell texts and its 1-based row number.
@@ -18,11 +20,24 @@ type record struct {
 
 // parse reads the questions sheet with caps on rows and columns, then
 // hands the cell texts to parseRecords.
-func parse(ctx context.Context, name string, f *excelize.File) (Result, error) {
+func parse(ctx context.Context, name string, f *excelize.File, zr *zip.Reader) (Result, error) {
 	sheet, ok := pickSheet(f)
 	if !ok {
 		return fileProblem(name, "no sheet with golden questions (expected a sheet named %q)", QuestionsSheet), nil
 	}
+	corrupt, unchecked, err := scanSheet(ctx, zr, sheet)
+	if err != nil {
+		return Result{}, err
+	}
+	res, err := parseRows(ctx, name, f, sheet)
+	// the corrupt cells first: they explain the blank fields and missing
+	// rows the checks below then find
+	res.Errors = append(corrupt, res.Errors...)
+	res.Warnings = append(unchecked, res.Warnings...)
+	return res, err
+}
+
+func parseRows(ctx context.Context, name string, f *excelize.File, sheet string) (Result, error) {
 	rows, err := f.Rows(sheet)
 	if err != nil {
 		return Result{Sheet: sheet, Errors: []Problem{{Sheet: sheet, Message: fmt.Sprintf("%s: cannot read sheet %q: %v", name, sheet, err)}}}, nil
@@ -44,6 +59,11 @@ func parse(ctx context.Context, name string, f *excelize.File) (Result, error) {
 		cells, err := rows.Columns()
 		if err != nil {
 			return Result{Sheet: sheet, Errors: []Problem{{Sheet: sheet, Row: num, Message: fmt.Sprintf("cannot read row %d: %v", num, err)}}}, nil
+		}
+		for i, c := range cells {
+			// a cell pasted from a file that began with a byte-order mark
+			// keeps it; a header so marked would not be recognized
+			cells[i] = text.TrimBOMString(c)
 		}
 		if isBlank(cells) {
 			continue
@@ -91,6 +111,7 @@ func parseRecords(sheet string, recs []record) Result {
 	}
 	hi := headerIndex(recs)
 	head := recs[hi]
+	res.HeaderRow = head.num
 	idx := map[golden.Field]int{}
 	for i, h := range head.cells {
 		if strings.TrimSpace(h) == "" {

@@ -1,6 +1,7 @@
 package xlsx
 
 import (
+	"archive/zip"
 	"bytes"
 	"context"
 	"errors"
@@ -29,12 +30,13 @@ type Problem struct {
 // with errors are kept so callers can report them and import only the
 // valid ones on request.
 type Result struct {
-	Sheet    string
-	Rows     []golden.Row
-	RowNums  []int // spreadsheet row number of each row
-	Errors   []Problem
-	Warnings []Problem
-	cols     map[golden.Field]string // field → column letter
+	Sheet     string
+	HeaderRow int // spreadsheet row number of the header; 0 when none was found
+	Rows      []golden.Row
+	RowNums   []int // spreadsheet row number of each row
+	Errors    []Problem
+	Warnings  []Problem
+	cols      map[golden.Field]string // field → column letter
 }
 
 // Locate turns a validation issue into a Problem with this file's sheet
@@ -72,7 +74,14 @@ func ReadFile(ctx context.Context, path string) (Result, error) {
 	if p, bad := sniff(name, head[:n]); bad {
 		return p, nil
 	}
-	return read(ctx, name, func() (*excelize.File, error) { return excelize.OpenFile(path, openOptions()) })
+	return read(ctx, name, func() (*excelize.File, error) { return excelize.OpenFile(path, openOptions()) },
+		func() (*zip.Reader, io.Closer, error) {
+			zr, err := zip.OpenReader(path)
+			if err != nil {
+				return nil, nil, err
+			}
+			return &zr.Reader, zr, nil
+		})
 }
 
 // ReadBytes reads a workbook held in memory, e.g. one dropped on the window.
@@ -83,7 +92,11 @@ func ReadBytes(ctx context.Context, name string, data []byte) (Result, error) {
 	if p, bad := sniff(name, data[:min(8, len(data))]); bad {
 		return p, nil
 	}
-	return read(ctx, name, func() (*excelize.File, error) { return excelize.OpenReader(bytes.NewReader(data), openOptions()) })
+	return read(ctx, name, func() (*excelize.File, error) { return excelize.OpenReader(bytes.NewReader(data), openOptions()) },
+		func() (*zip.Reader, io.Closer, error) {
+			zr, err := zip.NewReader(bytes.NewReader(data), int64(len(data)))
+			return zr, io.NopCloser(nil), err
+		})
 }
 
 func openOptions() excelize.Options {
@@ -111,8 +124,9 @@ func sniff(name string, head []byte) (Result, bool) {
 }
 
 // read opens the workbook and parses it, turning any panic inside
-// excelize into a located error.
-func read(ctx context.Context, name string, open func() (*excelize.File, error)) (res Result, err error) {
+// excelize into a located error. raw opens the same file as a plain zip
+// for the cross-check of what excelize reads silently (scanSheet).
+func read(ctx context.Context, name string, open func() (*excelize.File, error), raw func() (*zip.Reader, io.Closer, error)) (res Result, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			res, err = fileProblem(name, "the workbook is malformed and could not be read (%v)", p), nil
@@ -123,7 +137,12 @@ func read(ctx context.Context, name string, open func() (*excelize.File, error))
 		return fileProblem(name, "%s", describeOpenError(err)), nil
 	}
 	defer f.Close()
-	return parse(ctx, name, f)
+	zr, closer, err := raw()
+	if err != nil { // excelize opened it, so this is not expected; say so rather than skip the check
+		return fileProblem(name, "not a readable .xlsx workbook (%v)", err), nil
+	}
+	defer closer.Close()
+	return parse(ctx, name, f, zr)
 }
 
 func describeOpenError(err error) string {

@@ -120,9 +120,13 @@ func scWriteSummary(f *excelize.File, sc *scorecard.Scorecard) error {
 	if !sc.Gate.Pass {
 		gate = "FAIL: " + strings.Join(sc.Gate.Failures, "; ")
 	}
+	corpus := sc.Run.CorpusFingerprint
+	for _, c := range sc.Run.CorpusChanges { // a resume scored the rest against another corpus
+		corpus += " → " + c.Fingerprint + " (resumed " + c.ResumedAt + ")"
+	}
 	info := [][]any{
 		{"Run", sc.Run.ID}, {"Golden set", sc.Run.GoldenSet + " " + sc.Run.GoldenVersion}, {"Engine", sc.Run.Engine},
-		{"Answer model", sc.Run.AnswerModel}, {"Judge model", sc.Run.JudgeModel}, {"Corpus", sc.Run.CorpusFingerprint},
+		{"Answer model", sc.Run.AnswerModel}, {"Judge model", sc.Run.JudgeModel}, {"Corpus", corpus},
 		{"Gate", gate}, {"Errors", sc.Errors},
 	}
 	for i, r := range info {

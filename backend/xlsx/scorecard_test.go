@@ -22,7 +22,8 @@ func scoreFixture() (*scorecard.Scorecard, []scorecard.TrendPoint) {
 			Scores: map[eval.Metric]eval.Score{eval.RefusalCorrectness: s(1)}},
 	}
 	base := scorecard.Build(eval.Run{ID: "r0", Questions: 2}, results[1:], nil)
-	card := scorecard.Build(eval.Run{ID: "r1", Engine: "offline", GoldenSet: "sample", Questions: 2}, results, nil)
+	card := scorecard.Build(eval.Run{ID: "r1", Engine: "offline", GoldenSet: "sample", Questions: 2, CorpusFingerprint: "fp-old",
+		CorpusChanges: []eval.CorpusChange{{ResumedAt: "2026-03-01T10:00:00Z", Fingerprint: "fp-new", Remaining: 1}}}, results, nil)
 	d := scorecard.Compare(base, card, 0)
 	card.Baseline = &d
 	return card, scorecard.Trend([]*scorecard.Scorecard{base, card})
@@ -44,6 +45,7 @@ func TestWriteScorecardWorkbook(t *testing.T) {
 		t.Fatalf("sheets = %s", got)
 	}
 	cases := []struct{ sheet, cell, want string }{
+		{"Summary", "B6", "fp-old → fp-new (resumed 2026-03-01T10:00:00Z)"}, // both corpora of a resumed run
 		{"Summary", "A10", "faithfulness"},
 		{"Summary", "B10", "0.5"},
 		{"Summary", "D10", "FAIL"},

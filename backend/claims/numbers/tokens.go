@@ -2,6 +2,8 @@ package numbers
 
 import (
 	"strings"
+
+	"continuity/backend/text"
 	"unicode"
 	"unicode/utf8"
 )
@@ -36,28 +38,42 @@ func tokenize(s string) []token {
 		r, w := utf8.DecodeRuneInString(s[i:])
 		switch {
 		case unicode.IsDigit(r):
-			j := i
-			for j < len(s) && (isDigit(s[j]) || (s[j] == ',' && groupOfThree(s, j+1))) {
-				j++
-			}
-			if j+1 < len(s) && s[j] == '.' && isDigit(s[j+1]) {
-				j++
-				for j < len(s) && isDigit(s[j]) {
+			// digits of any script count ("２９", "٢٩" are 29); every step
+			// advances by the rune's width, so no digit can stall the scan
+			j, digits := i, 0
+			for j < len(s) {
+				if w := digitWidth(s, j); w > 0 {
+					j += w
+					digits++
+					continue
+				}
+				if s[j] == ',' && groupOfThree(s, j+1) {
 					j++
+					continue
+				}
+				break
+			}
+			if j+1 < len(s) && s[j] == '.' && digitWidth(s, j+1) > 0 {
+				j++
+				for w := digitWidth(s, j); w > 0; w = digitWidth(s, j) {
+					j += w
 				}
 			}
-			if j+2 < len(s) && s[j] == ':' && isDigit(s[j+1]) && isDigit(s[j+2]) && j-i <= 2 {
-				t := token{kind: tokTime, text: s[i : j+3], start: i, end: j + 3}
-				t.lower = t.text
-				h := atof(s[i:j])
-				m := atof(s[j+1 : j+3])
-				t.value = h*60 + m
-				toks = append(toks, t)
-				i = j + 3
-				continue
+			if j < len(s) && s[j] == ':' && digits <= 2 {
+				if w1 := digitWidth(s, j+1); w1 > 0 {
+					if w2 := digitWidth(s, j+1+w1); w2 > 0 {
+						end := j + 1 + w1 + w2
+						t := token{kind: tokTime, text: s[i:end], start: i, end: end}
+						t.lower = text.Clean(t.text)
+						t.value = atof(s[i:j])*60 + atof(s[j+1:end])
+						toks = append(toks, t)
+						i = end
+						continue
+					}
+				}
 			}
 			t := token{kind: tokNumber, text: s[i:j], start: i, end: j}
-			t.lower = t.text
+			t.lower = text.Clean(t.text)
 			t.value = atof(strings.ReplaceAll(t.text, ",", ""))
 			toks = append(toks, t)
 			i = j
@@ -98,32 +114,49 @@ func tokenize(s string) []token {
 
 func isDigit(b byte) bool { return b >= '0' && b <= '9' }
 
+// digitWidth returns the byte width of the decimal digit (of any script)
+// at s[i], or 0 when there is none.
+func digitWidth(s string, i int) int {
+	if i >= len(s) {
+		return 0
+	}
+	if isDigit(s[i]) {
+		return 1
+	}
+	r, w := utf8.DecodeRuneInString(s[i:])
+	if _, ok := text.DigitValue(r); ok {
+		return w
+	}
+	return 0
+}
+
 // groupOfThree reports whether s[i:] starts with exactly three digits (a
 // thousands group after a comma).
 func groupOfThree(s string, i int) bool {
-	if i+3 > len(s) {
-		return false
-	}
-	for k := i; k < i+3; k++ {
-		if !isDigit(s[k]) {
+	for k := 0; k < 3; k++ {
+		w := digitWidth(s, i)
+		if w == 0 {
 			return false
 		}
+		i += w
 	}
-	return i+3 == len(s) || !isDigit(s[i+3])
+	return digitWidth(s, i) == 0
 }
 
+// atof reads digits of any script with an optional decimal point; other
+// characters are ignored.
 func atof(s string) float64 {
 	v, frac, scale, dot := 0.0, 0.0, 1.0, false
-	for i := 0; i < len(s); i++ {
-		c := s[i]
+	for _, r := range s {
+		d, ok := text.DigitValue(r)
 		switch {
-		case c == '.':
+		case r == '.':
 			dot = true
-		case isDigit(c) && !dot:
-			v = v*10 + float64(c-'0')
-		case isDigit(c):
+		case ok && !dot:
+			v = v*10 + float64(d)
+		case ok:
 			scale /= 10
-			frac += float64(c-'0') * scale
+			frac += float64(d) * scale
 		}
 	}
 	return v + frac

@@ -956,6 +956,9 @@ export namespace app {
 	    present: boolean;
 	    source: string;
 	    warning: string;
+	    host: string;
+	    sent_to_endpoint: boolean;
+	    endpoint: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new KeyStatusDTO(source);
@@ -966,6 +969,9 @@ export namespace app {
 	        this.present = source["present"];
 	        this.source = source["source"];
 	        this.warning = source["warning"];
+	        this.host = source["host"];
+	        this.sent_to_endpoint = source["sent_to_endpoint"];
+	        this.endpoint = source["endpoint"];
 	    }
 	}
 	export class MetricThresholdDTO {
@@ -1225,6 +1231,7 @@ export namespace app {
 	    max_concurrency: number;
 	    max_retries: number;
 	    api_version: string;
+	    allow_insecure_http: boolean;
 	
 	    static createFrom(source: any = {}) {
 	        return new SettingsDTO(source);
@@ -1241,6 +1248,7 @@ export namespace app {
 	        this.max_concurrency = source["max_concurrency"];
 	        this.max_retries = source["max_retries"];
 	        this.api_version = source["api_version"];
+	        this.allow_insecure_http = source["allow_insecure_http"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {

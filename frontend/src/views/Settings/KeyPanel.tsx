@@ -33,9 +33,15 @@ export function KeyPanel({ onChange, icon }: { onChange: (s: KeyStatus) => void;
       </h2>
       {error && <ErrorBanner error={error} />}
       <p data-testid="key-status">
-        {s ? `The key is ${SOURCE[s.source] ?? s.source}.` : 'Checking the keyring…'}
+        {s ? `The key is ${SOURCE[s.source] ?? s.source}${s.present && s.host ? ` for ${s.host}` : ''}.` : 'Checking the keyring…'}
         {s?.warning && <span className="muted"> {s.warning}</span>}
       </p>
+      {s?.endpoint && (
+        <p className="muted" data-testid="key-endpoint">
+          Requests{s.sent_to_endpoint ? ' and the key' : ''} go to <code>{s.endpoint}</code>. A new key is saved for this
+          address&apos;s host only: save the settings first if you changed the base URL.
+        </p>
+      )}
       <label className="field">
         <span>New key (stored in the OS keyring, never in files or logs)</span>
         <input type="password" autoComplete="off" value={key} onChange={(e) => setKey(e.target.value)} />

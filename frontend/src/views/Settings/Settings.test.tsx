@@ -4,13 +4,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 const testConnection = vi.fn();
 const prices = vi.fn();
 const savePrices = vi.fn();
+const keyStatus = vi.fn();
 
 vi.mock('../../api', () => ({
   api: {
     settings: {
       get: vi.fn().mockResolvedValue({ engine: 'llm', base_url: 'http://localhost:11434/v1', models: { answer: 'llama3.1', judge: 'llama3.1', embedding: 'nomic-embed-text' }, corpus_dir: '', audit_log: false, timeout_seconds: 60, max_concurrency: 4, max_retries: 3, api_version: '' }),
       save: vi.fn().mockResolvedValue(undefined),
-      keyStatus: vi.fn().mockResolvedValue({ present: false, source: 'none', warning: '' }),
+      keyStatus: (...a: unknown[]) => keyStatus(...a),
       testConnection: (...a: unknown[]) => testConnection(...a),
       prices: (...a: unknown[]) => prices(...a),
       savePrices: (...a: unknown[]) => savePrices(...a),
@@ -23,6 +24,33 @@ import { SettingsView } from '.';
 afterEach(() => {
   cleanup();
   vi.clearAllMocks();
+  keyStatus.mockResolvedValue({ present: false, source: 'none', warning: '', host: '', sent_to_endpoint: false, endpoint: '' });
+});
+keyStatus.mockResolvedValue({ present: false, source: 'none', warning: '', host: '', sent_to_endpoint: false, endpoint: '' });
+
+describe('Settings key panel', () => {
+  const cases = [
+    {
+      name: 'key for the endpoint names its host and the endpoint',
+      reply: { present: true, source: 'keyring', warning: '', host: 'api.openai.com', sent_to_endpoint: true, endpoint: 'https://api.openai.com/v1' },
+      status: 'for api.openai.com',
+      endpoint: 'Requests and the key go to https://api.openai.com/v1',
+    },
+    {
+      name: 'key for another host is not sent and says so',
+      reply: { present: true, source: 'keyring', warning: 'The saved key belongs to api.openai.com, so it is not sent to llm.example.', host: 'api.openai.com', sent_to_endpoint: false, endpoint: 'https://llm.example/v1' },
+      status: 'belongs to api.openai.com',
+      endpoint: 'Requests go to https://llm.example/v1',
+    },
+  ];
+  for (const c of cases) {
+    it(c.name, async () => {
+      keyStatus.mockResolvedValue(c.reply);
+      render(<SettingsView />);
+      await waitFor(() => expect(screen.getByTestId('key-status').textContent).toContain(c.status));
+      expect(screen.getByTestId('key-endpoint').textContent).toContain(c.endpoint);
+    });
+  }
 });
 
 describe('Settings connection test', () => {

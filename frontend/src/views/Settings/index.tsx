@@ -100,6 +100,14 @@ export function SettingsView() {
           <input value={form.corpus_dir} onChange={(e) => set('corpus_dir', e.target.value)} />
         </label>
         <label className="checkbox">
+          <input
+            type="checkbox"
+            checked={form.allow_insecure_http ?? false}
+            onChange={(e) => set('allow_insecure_http', e.target.checked)}
+          />
+          <span>Allow plain http to another computer (unencrypted: the key and text can be read on the network)</span>
+        </label>
+        <label className="checkbox">
           <input type="checkbox" checked={form.audit_log} onChange={(e) => set('audit_log', e.target.checked)} />
           <span>Keep an audit log of prompts and replies in the data folder</span>
         </label>
@@ -111,7 +119,12 @@ export function SettingsView() {
       </form>
       <ConnectionPanel dirty={JSON.stringify(form) !== JSON.stringify(savedForm)} />
       <PricePanel />
-      <KeyPanel onChange={(s: KeyStatus) => s.warning && setStatus(s.warning)} icon={<KeyRound size={16} aria-hidden />} />
+      {/* Remounted when the saved base URL changes: the key status is per host. */}
+      <KeyPanel
+        key={savedForm?.base_url ?? ''}
+        onChange={(s: KeyStatus) => s.warning && setStatus(s.warning)}
+        icon={<KeyRound size={16} aria-hidden />}
+      />
     </section>
   );
 }
