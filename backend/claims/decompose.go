@@ -1,6 +1,7 @@
 package claims
 
 import (
+	"context"
 	"regexp"
 	"strings"
 	"unicode"
@@ -12,13 +13,27 @@ import (
 // plan" to the paragraph's subject. Headings, questions and calls to
 // action are not claims.
 func Decompose(draft string) []Claim {
+	out, _ := decompose(context.Background(), draft) // never fails without a deadline
+	return out
+}
+
+// decompose is Decompose that stops with ctx's error when it is done.
+func decompose(ctx context.Context, draft string) ([]Claim, error) {
 	var out []Claim
 	subject := ""
 	for _, p := range SplitParagraphs(draft) {
 		if p.Heading {
 			continue
 		}
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		for i, s := range SplitSentences(p.Text) {
+			if i%64 == 63 {
+				if err := ctx.Err(); err != nil {
+					return nil, err
+				}
+			}
 			if i == 0 {
 				if subj := subjectOf(s.Text); subj != "" {
 					subject = subj
@@ -33,7 +48,7 @@ func Decompose(draft string) []Claim {
 			}
 		}
 	}
-	return out
+	return out, nil
 }
 
 var (

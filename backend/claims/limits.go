@@ -1,7 +1,38 @@
 package claims
 
-import "errors"
+import (
+	"context"
+	"errors"
+	"fmt"
+)
 
-// ErrTooManyClaims means the draft holds more claims than one check
-// judges; the error wrapping it carries the count.
+// MaxClaims bounds the claims one check judges. Each claim costs a
+// search and a judgement, and its verdict and evidence are kept in the
+// history; the sample drafts hold 10 to 30, a long article a few hundred.
+const MaxClaims = 2000
+
+// ErrTooManyClaims means the draft holds more than MaxClaims claims; the
+// error is a *TooManyClaimsError carrying the count.
 var ErrTooManyClaims = errors.New("claims: too many claims in one draft")
+
+// TooManyClaimsError refuses a draft with more than Max claims.
+type TooManyClaimsError struct{ Count, Max int }
+
+func (e *TooManyClaimsError) Error() string {
+	return fmt.Sprintf("claims: the draft has %d claims; one check judges at most %d, so split it into smaller drafts", e.Count, e.Max)
+}
+
+func (e *TooManyClaimsError) Unwrap() error { return ErrTooManyClaims }
+
+// boundedClaims decomposes draft for an engine: it stops when ctx is
+// done and refuses a draft over MaxClaims before anything is searched.
+func boundedClaims(ctx context.Context, draft string) ([]Claim, error) {
+	cl, err := decompose(ctx, draft)
+	if err != nil {
+		return nil, err
+	}
+	if len(cl) > MaxClaims {
+		return nil, &TooManyClaimsError{Count: len(cl), Max: MaxClaims}
+	}
+	return cl, nil
+}
