@@ -1,0 +1,48 @@
+package uselite
+
+import "math"
+
+// builders holds exactly the ops of the USE-lite graph; anything else is
+// ErrUnsupported at load time rather than a surprise during evaluation.
+var builders = map[string]builder{
+	"Add":           binaryBuilder(opAdd),
+	"Sub":           binaryBuilder(opSub),
+	"Mul":           binaryBuilder(opMul),
+	"RealDiv":       binaryBuilder(opDiv),
+	"Maximum":       binaryBuilder(opMax),
+	"Less":          binaryBuilder(opLess),
+	"Greater":       binaryBuilder(opGreater),
+	"LogicalNot":    buildLogicalNot,
+	"Cast":          buildCast,
+	"Relu":          floatMap(relu),
+	"Tanh":          floatUnary(math.Tanh),
+	"Square":        floatMap(square),
+	"Rsqrt":         floatUnary(rsqrt),
+	"Sin":           floatUnary(math.Sin),
+	"Cos":           floatUnary(math.Cos),
+	"Softmax":       buildSoftmax,
+	"BiasAdd":       buildBiasAdd,
+	"Shape":         buildShape,
+	"Reshape":       buildReshape,
+	"ExpandDims":    buildExpandDims,
+	"Squeeze":       buildSqueeze,
+	"Pack":          buildPack,
+	"ConcatV2":      buildConcat,
+	"Transpose":     buildTranspose,
+	"Range":         buildRange,
+	"Slice":         buildSlice,
+	"StridedSlice":  buildStridedSlice,
+	"SplitV":        buildSplitV,
+	"GatherV2":      buildGatherV2,
+	"GatherNd":      buildGatherNd,
+	"ScatterNd":     buildScatterNd,
+	"SparseToDense": buildSparseToDense,
+	"Where":         buildWhere,
+	"Sum":           reduceBuilder(redSum),
+	"Mean":          reduceBuilder(redMean),
+	"Prod":          reduceBuilder(redProd),
+	"Max":           reduceBuilder(redMax),
+	"MatMul":        buildMatMul,
+	"BatchMatMul":   buildBatchMatMul,
+	"Conv2D":        buildConv2D,
+}
