@@ -16,6 +16,15 @@ import (
 var (
 	ErrNotFound = errors.New("check not found")
 	ErrInvalid  = errors.New("invalid check request")
+	ErrTooLarge = errors.New("check too large for the history")
+)
+
+// A history row is bounded: the draft as the CLI reads it (8 MiB), and
+// the report, which the engines' claim cap keeps far below its limit (a
+// 2,000-claim check with three cited chunks per claim is a few MiB).
+const (
+	MaxDraftBytes  = 8 << 20
+	MaxReportBytes = 32 << 20
 )
 
 // Votes a writer can give a verdict.
@@ -118,9 +127,16 @@ const stamp = time.RFC3339Nano
 
 // Save stores a finished check and returns its ID.
 func (r *Repo) Save(ctx context.Context, source, draft string, rep Report) (int64, error) {
+	if len(draft) > MaxDraftBytes {
+		return 0, fmt.Errorf("save check: %w: the draft is %d bytes, the history keeps drafts of at most %d", ErrTooLarge, len(draft), MaxDraftBytes)
+	}
 	body, err := json.Marshal(rep)
 	if err != nil {
 		return 0, fmt.Errorf("save check: %w", err)
+	}
+	if len(body) > MaxReportBytes {
+		return 0, fmt.Errorf("save check: %w: the report of %d claims is %d bytes, the history keeps reports of at most %d; check the draft in parts",
+			ErrTooLarge, len(rep.Claims), len(body), MaxReportBytes)
 	}
 	pv, err := json.Marshal(rep.PromptVersions)
 	if err != nil {

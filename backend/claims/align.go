@@ -1,6 +1,7 @@
 package claims
 
 import (
+	"context"
 	"math"
 
 	"continuity/backend/claims/numbers"
@@ -12,9 +13,10 @@ type unit struct {
 	passage    *Passage
 	start, end int // byte offsets of the quote in passage.Text
 	a          analysis
-	parts      []analysis // the sentences, for per-sentence polarity
-	cell       bool       // a table cell read with its row and column labels
-	negNames   map[string]bool
+	parts      []analysis            // the sentences, for per-sentence polarity
+	cell       bool                  // a table cell read with its row and column labels
+	negNames   map[string]bool       // see negatedNames
+	bySlot     map[slotKey][]slotQty // see slots
 }
 
 // quote is the verbatim evidence text.
@@ -45,7 +47,9 @@ func chunkKey(p Passage) string {
 	return p.DocID + "\x00" + p.Text
 }
 
-func newCorpusView(passages []Passage) *corpusView {
+// newCorpusView analyses passages; it stops with ctx's error when ctx is
+// done, checked once per passage.
+func newCorpusView(ctx context.Context, passages []Passage) (*corpusView, error) {
 	v := &corpusView{units: map[string][]*unit{}, known: map[string]bool{}, df: map[string]int{}, title: map[*Passage]map[string]bool{}}
 	type sent struct {
 		p    *Passage
@@ -53,6 +57,9 @@ func newCorpusView(passages []Passage) *corpusView {
 	}
 	var all [][]sent
 	for i := range passages {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		p := &passages[i]
 		var ss []sent
 		for _, s := range SplitSentences(p.Text) {
@@ -64,6 +71,9 @@ func newCorpusView(passages []Passage) *corpusView {
 		all = append(all, ss)
 	}
 	for _, ss := range all {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
 		if len(ss) == 0 {
 			continue
 		}
@@ -93,7 +103,7 @@ func newCorpusView(passages []Passage) *corpusView {
 		}
 		v.units[key] = us
 	}
-	return v
+	return v, nil
 }
 
 func merge(x, y analysis) analysis {
@@ -135,84 +145,6 @@ func merge(x, y analysis) analysis {
 // a word no passage uses weighs the most.
 func (v *corpusView) weight(t string) float64 {
 	return 1 + math.Log(float64(v.n+1)/float64(v.df[t]+1))
-}
-
-// slotCompatible reports whether two quantities fill the same slot.
-func slotCompatible(c, u numbers.Quantity) bool {
-	if c.Kind != u.Kind {
-		return false
-	}
-	switch c.Kind {
-	case numbers.Count:
-		if c.Name != u.Name {
-			return false
-		}
-		return c.Unit == "" || u.Unit == "" || stem(c.Unit) == stem(u.Unit)
-	case numbers.Duration:
-		return c.Unit == u.Unit && c.Every == u.Every
-	case numbers.Money:
-		return c.Unit == u.Unit
-	}
-	return true
-}
-
-// sameCount: the same figure with the same name fills the same slot even
-// when the word after it differs ("a 429 status" = "status 429 Too Many
-// Requests") provided the words around it meet.
-func sameCount(c numbers.Quantity, cctx map[string]bool, u numbers.Quantity, uctx map[string]bool) bool {
-	return c.Kind == numbers.Count && u.Kind == numbers.Count && c.Name == u.Name && numbers.Same(c, u) && contextsMeet(cctx, uctx)
-}
-
-// qtyRelation compares one claim quantity with a unit: matched (the same
-// value in the same slot), conflicting (the slot exists with other values
-// only) or absent.
-type qtyRelation int
-
-const (
-	qtyAbsent qtyRelation = iota
-	qtyMatched
-	qtyConflict
-)
-
-func relate(c numbers.Quantity, cctx map[string]bool, u analysis) (qtyRelation, numbers.Quantity, string) {
-	var other numbers.Quantity
-	otherText := ""
-	found := false
-	cr := withRate(c, cctx)
-	for i, q := range u.qty {
-		// "$29 per month" and "$278.40 per year" are different slots:
-		// neither supports nor refutes the other.
-		if !numbers.SameRate(cr, withRate(q, u.qctx[i])) {
-			continue
-		}
-		if sameCount(c, cctx, q, u.qctx[i]) || numbers.Within(c, q) {
-			return qtyMatched, q, u.qtext[i]
-		}
-		if !slotCompatible(c, q) {
-			continue
-		}
-		if numbers.Same(c, q) {
-			return qtyMatched, q, u.qtext[i]
-		}
-		if (c.Kind == numbers.Date || c.Kind == numbers.Count) && !contextsMeet(cctx, u.qctx[i]) {
-			continue
-		}
-		// A date conflicts most plainly with the date of the same
-		// precision ("January 6, 2026" against "January 6, 2025"), not
-		// with a bare year in a heading.
-		if !found || (c.Kind == numbers.Date && dateAffinity(c, q) > dateAffinity(c, other)) {
-			other, otherText, found = q, u.qtext[i], true
-		}
-	}
-	if !found {
-		return qtyAbsent, other, ""
-	}
-	// "more than a million" is a lower bound that a smaller figure from an
-	// earlier date does not refute: growth claims stay not covered.
-	if c.Bound == numbers.AtLeast && other.Value < c.Value {
-		return qtyAbsent, other, otherText
-	}
-	return qtyConflict, other, otherText
 }
 
 // contextsMeet: two quantities are about the same thing when the words

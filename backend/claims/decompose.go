@@ -25,14 +25,9 @@ func decompose(ctx context.Context, draft string) ([]Claim, error) {
 		if p.Heading {
 			continue
 		}
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
 		for i, s := range SplitSentences(p.Text) {
-			if i%64 == 63 {
-				if err := ctx.Err(); err != nil {
-					return nil, err
-				}
+			if err := ctx.Err(); err != nil {
+				return nil, err
 			}
 			if i == 0 {
 				if subj := subjectOf(s.Text); subj != "" {

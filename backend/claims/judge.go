@@ -22,8 +22,9 @@ type scored struct {
 }
 
 // score measures u against the claim c; sorted is c's stems in order, so
-// that the weights add up the same way for every unit.
-func (e *OfflineEngine) score(c analysis, sorted []string, u *unit, v *corpusView) scored {
+// that the weights add up the same way for every unit, and cq its
+// quantities prepared for relate once per claim.
+func (e *OfflineEngine) score(c analysis, sorted []string, cq []slotQty, u *unit, v *corpusView) scored {
 	s := scored{u: u, qtyAllMatched: true, namesInUnit: true}
 	var tot, hit, ttot, thit, ntot, nhit float64
 	for _, t := range sorted {
@@ -41,9 +42,9 @@ func (e *OfflineEngine) score(c analysis, sorted []string, u *unit, v *corpusVie
 			}
 		}
 	}
-	for i, q := range c.qty {
+	for i, q := range cq {
 		tot += e.Thresholds.QtyWeight
-		rel, _, text := relate(q, c.qctx[i], u.a)
+		rel, text := relate(c, q, u)
 		switch rel {
 		case qtyMatched:
 			hit += e.Thresholds.QtyWeight
@@ -104,9 +105,13 @@ func (e *OfflineEngine) judge(c Claim, units []*unit, v *corpusView) Result {
 		return result(c, NotCovered, "the claim has no content words to check")
 	}
 	sorted := slices.Sorted(maps.Keys(ca.stems))
+	cq := make([]slotQty, len(ca.qty))
+	for i := range ca.qty {
+		cq[i] = newSlotQty(ca, i)
+	}
 	all := make([]scored, 0, len(units))
 	for _, u := range units {
-		all = append(all, e.score(ca, sorted, u, v))
+		all = append(all, e.score(ca, sorted, cq, u, v))
 	}
 	sort.SliceStable(all, func(i, j int) bool { return all[i].cov > all[j].cov })
 	if e.trace != nil {

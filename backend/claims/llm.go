@@ -46,8 +46,13 @@ func (e *LLMEngine) Check(ctx context.Context, draft string, search Searcher) (R
 		return Report{}, ErrEmptyDraft
 	}
 	paragraphs := SplitParagraphs(draft)
-	// offline decomposition only decides which paragraphs need retrieval
-	r, err := retrieve(ctx, paragraphs, Decompose(draft), search, max(e.TopK, 1))
+	// offline decomposition only decides which paragraphs need retrieval;
+	// its claim cap refuses a draft too big to search claim by claim
+	cl, err := boundedClaims(ctx, draft)
+	if err != nil {
+		return Report{}, err
+	}
+	r, err := retrieve(ctx, paragraphs, cl, search, max(e.TopK, 1))
 	if err != nil {
 		return Report{}, err
 	}

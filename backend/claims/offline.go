@@ -48,14 +48,23 @@ func (e *OfflineEngine) Check(ctx context.Context, draft string, search Searcher
 		return Report{}, ErrEmptyDraft
 	}
 	paragraphs := SplitParagraphs(draft)
-	cl := Decompose(draft)
+	cl, err := boundedClaims(ctx, draft)
+	if err != nil {
+		return Report{}, err
+	}
 	r, err := retrieve(ctx, paragraphs, cl, search, e.topK())
 	if err != nil {
 		return Report{}, err
 	}
-	view := newCorpusView(r.unique)
-	rep := Report{Engine: EngineOffline, Model: "offline-" + OfflineVersion, Results: []Result{}}
+	view, err := newCorpusView(ctx, r.unique)
+	if err != nil {
+		return Report{}, err
+	}
+	rep := Report{Engine: EngineOffline, Model: "offline-" + OfflineVersion, Results: make([]Result, 0, len(cl))}
 	for i, c := range cl {
+		if err := ctx.Err(); err != nil {
+			return Report{}, err
+		}
 		var units []*unit
 		seen := map[string]bool{}
 		for _, p := range append(r.passages[c.Paragraph], r.byClaim[i]...) {
@@ -84,7 +93,7 @@ func (e *OfflineEngine) topK() int {
 // Verify judges one claim against the given passages as they are, with
 // no retrieval (used for benchmarks with given evidence).
 func (e *OfflineEngine) Verify(c Claim, passages []Passage) Result {
-	view := newCorpusView(passages)
+	view, _ := newCorpusView(context.Background(), passages) // never fails without a deadline
 	var units []*unit
 	for _, p := range passages {
 		units = append(units, view.units[chunkKey(p)]...)

@@ -40,8 +40,9 @@ func SplitParagraphs(text string) []Paragraph {
 			flush()
 		case isHeading(trimmed):
 			flush()
-			lead := len(line) - len(strings.TrimLeft(line, " \t"))
-			out = append(out, Paragraph{Index: len(out), Text: strings.TrimSpace(line), Start: pos + lead, Heading: true})
+			// the offset trims what the text trims: a leading "\r" too
+			lead := len(line) - len(strings.TrimLeftFunc(line, unicode.IsSpace))
+			out = append(out, Paragraph{Index: len(out), Text: trimmed, Start: pos + lead, Heading: true})
 		default:
 			if start < 0 {
 				start = pos + (len(line) - len(strings.TrimLeft(line, " \t")))

@@ -42,7 +42,7 @@ func analyze(text string, known map[string]bool) analysis {
 	norm := canonicalPhrases(text)
 	ws := words(norm)
 	qc := newQuantityContext(norm, ws)
-	var days *dayScope // built on the first day set: most texts have none
+	var days *dayScope         // built on the first day set: most texts have none
 	var ids []numbers.Quantity // "v2": an identifier, compared as a name
 	for _, q := range numbers.Extract(text) {
 		if q.Kind == numbers.Count && len(q.Name) == 1 {

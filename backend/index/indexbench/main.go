@@ -20,7 +20,9 @@ import (
 func main() {
 	scifact := flag.String("scifact", "../shared/benchmarks/scifact", "BEIR SciFact folder (read in place, never copied into the repo)")
 	docs := flag.Int("docs", 10000, "documents in the generated scale corpus (0 skips the scale benchmark)")
-	split := flag.String("split", "test", "SciFact qrels split to report (tune on train only)")
+	split := flag.String("split", "test", "SciFact qrels splits to report, comma-separated, on one index; -alphas sweeps the first only and later splits get the share it chose (e.g. train,test)")
+	flag.StringVar(&embedderKind, "embedder", embLSA, "SciFact vector embedder: lsa (the corpus-fitted default), glove (SIF, fitted to the corpus), use-lite, or glove+use-lite (equal-weight concatenation); the scale benchmark always uses the default")
+	workdir := flag.String("workdir", "", "keep the SciFact index here (reused, so cached vectors are not recomputed) instead of a temporary folder")
 	flag.StringVar(&fusion, "fusion", "", "override the hybrid fusion: rrf or weighted")
 	flag.Float64Var(&alpha, "alpha", 0, "weighted fusion: BM25 share")
 	flag.IntVar(&chunkSize, "chunk", 0, "override the chunk size in words")
@@ -48,7 +50,11 @@ func main() {
 	defer os.RemoveAll(tmp)
 	fmt.Printf("machine: %d CPUs, %s/%s, %s\n", runtime.NumCPU(), runtime.GOOS, runtime.GOARCH, runtime.Version())
 	if *scifact != "" {
-		if err := runSciFact(ctx, *scifact, *split, filepath.Join(tmp, "scifact")); err != nil {
+		work := filepath.Join(tmp, "scifact")
+		if *workdir != "" {
+			work = *workdir
+		}
+		if err := runSciFact(ctx, *scifact, *split, work); err != nil {
 			fail(err)
 		}
 	}
@@ -75,6 +81,7 @@ func startProfile(path string) (stop func(), err error) {
 
 var (
 	queryProfile string
+	embedderKind string
 	alphas       string
 	lsaOpts      embed.LSAOptions
 	chunkSize    int

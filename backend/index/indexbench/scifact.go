@@ -5,15 +5,14 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"math"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"time"
 
 	"continuity/backend/corpus"
 	"continuity/backend/index"
-	"continuity/backend/retrieve"
 	"continuity/backend/store"
 )
 
@@ -62,17 +61,23 @@ func readQrels(path string) (map[string]map[string]bool, error) {
 	return out, nil
 }
 
-func runSciFact(ctx context.Context, dir, split, work string) error {
+// runSciFact indexes the corpus once and evaluates each split in splits
+// (comma-separated) on that one index. With -alphas, the fusion sweep runs
+// on the first split only and the later splits are reported at the BM25
+// share it chose, so train can pick the weight and test is never tuned on.
+func runSciFact(ctx context.Context, dir, splits, work string) error {
 	content := filepath.Join(work, "content")
 	if err := os.MkdirAll(content, 0o755); err != nil {
 		return err
 	}
 	n := 0
+	var fitTexts []string
 	err := readJSONL(filepath.Join(dir, "corpus.jsonl"), func(d beirDoc) {
 		y, _ := json.Marshal(d.Title) // JSON strings are valid YAML scalars
 		body := fmt.Sprintf("---\nid: %q\ntitle: %s\n---\n\n%s\n", d.ID, y, d.Text)
 		if err := os.WriteFile(filepath.Join(content, fmt.Sprintf("%06d.md", n)), []byte(body), 0o644); err == nil {
 			n++
+			fitTexts = append(fitTexts, d.Title+"\n"+d.Text)
 		}
 	})
 	if err != nil {
@@ -82,21 +87,38 @@ func runSciFact(ctx context.Context, dir, split, work string) error {
 	if err := readJSONL(filepath.Join(dir, "queries.jsonl"), func(q beirDoc) { queries[q.ID] = q.Text }); err != nil {
 		return err
 	}
-	qrels, err := readQrels(filepath.Join(dir, "qrels", split+".tsv"))
+	names := strings.Split(splits, ",")
+	qrels := make([]map[string]map[string]bool, len(names))
+	for i, s := range names {
+		if qrels[i], err = readQrels(filepath.Join(dir, "qrels", s+".tsv")); err != nil {
+			return err
+		}
+	}
+	start := time.Now()
+	var opts index.Options
+	var m *meter
+	e, err := newEmbedder(ctx, embedderKind, fitTexts)
 	if err != nil {
 		return err
+	}
+	if e != nil {
+		m = newMeter(e)
+		opts.Embedder = m
+		fmt.Printf("embedder %s loaded (and fitted) in %s\n", embedderKind, time.Since(start).Round(time.Millisecond))
 	}
 	db, err := store.OpenDir(ctx, work)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
-	ix, err := index.Open(ctx, db, work, index.Options{Fusion: fusionOpts(), LSA: lsaOpts, Chunking: corpus.ChunkOptions{Size: chunkSize, Overlap: chunkSize / 5}})
+	opts.Fusion, opts.LSA = fusionOpts(), lsaOpts
+	opts.Chunking = corpus.ChunkOptions{Size: chunkSize, Overlap: chunkSize / 5}
+	ix, err := index.Open(ctx, db, work, opts)
 	if err != nil {
 		return err
 	}
 	defer ix.Close()
-	start := time.Now()
+	syncStart := time.Now()
 	rep, err := ix.Sync(ctx, content, nil)
 	if err != nil {
 		return err
@@ -104,105 +126,50 @@ func runSciFact(ctx context.Context, dir, split, work string) error {
 	if len(rep.Warnings) > 0 {
 		return fmt.Errorf("scifact load warnings: %v", rep.Warnings[:min(3, len(rep.Warnings))])
 	}
-	fmt.Printf("scifact: %d docs, %d chunks indexed in %s; %s split, %d queries\n", rep.Documents, rep.Chunks, time.Since(start).Round(time.Millisecond), split, len(qrels))
+	full := time.Since(syncStart)
+	fmt.Printf("scifact: %d docs, %d chunks indexed in %s; splits %s\n", rep.Documents, rep.Chunks, full.Round(time.Millisecond), splits)
+	if m != nil {
+		if r := m.report(); r != "" {
+			fmt.Printf("%s, GOMAXPROCS=%d\n", r, runtime.GOMAXPROCS(0))
+		}
+	}
+	if rep.Added > 0 { // a reused -workdir has nothing left to index
+		if err := printBleveRatio(ctx, content, filepath.Join(work, "bleve-alone"), full); err != nil {
+			return err
+		}
+	}
 	st, err := ix.Stats(ctx)
 	if err != nil {
 		return err
 	}
 	fmt.Printf("embedder %s %s\n", st.Embedder, st.EmbedModel)
-	fmt.Println("| mode | nDCG@10 | recall@100 |\n|---|---|---|")
-	eval := func(label string, m retrieve.Mode) error {
-		var ndcg, rec float64
-		for qid, rel := range qrels {
-			hits, err := ix.Search(ctx, queries[qid], 300, m)
-			if err != nil {
+	best := -1.0
+	for i, s := range names {
+		fmt.Printf("\n%s split, %d queries\n", s, len(qrels[i]))
+		ev := evaluator{ix: ix, queries: queries, qrels: qrels[i]}
+		if i == 0 {
+			if best, err = ev.tune(ctx, alphas); err != nil {
 				return err
 			}
-			docs := dedupe(hits, 100)
-			ndcg += ndcgAt(docs, rel, 10)
-			rec += recallAt(docs, rel, 100)
+			continue
 		}
-		fmt.Printf("| %s | %.4f | %.4f |\n", label, ndcg/float64(len(qrels)), rec/float64(len(qrels)))
-		return nil
-	}
-	for _, m := range []retrieve.Mode{retrieve.BM25, retrieve.Vector, retrieve.Hybrid} {
-		if err := eval(string(m), m); err != nil {
-			return err
-		}
-	}
-	if alphas == "" {
-		return nil
-	}
-	var sweep []retrieve.FusionOptions
-	for _, a := range strings.Split(alphas, ",") {
-		var x float64
-		if _, err := fmt.Sscan(a, &x); err != nil {
-			return fmt.Errorf("-alphas %q: %w", a, err)
-		}
-		sweep = append(sweep, retrieve.FusionOptions{Method: retrieve.Weighted, Alpha: x})
-	}
-	sweep = append(sweep, retrieve.FusionOptions{Method: retrieve.RRF})
-	for _, f := range sweep {
-		ix.SetFusion(f)
-		if err := eval(fmt.Sprintf("hybrid %s α=%.2f", f.Method, f.Alpha), retrieve.Hybrid); err != nil {
+		if err := ev.report(ctx, best, names[0]); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// dedupe turns chunk hits into a document ranking (first chunk wins).
-func dedupe(hits []retrieve.Hit, k int) []string {
-	seen := map[string]bool{}
-	var out []string
-	for _, h := range hits {
-		if !seen[h.DocID] {
-			seen[h.DocID] = true
-			out = append(out, h.DocID)
-		}
-		if len(out) == k {
-			break
-		}
+// printBleveRatio compares the full index to bleve alone on the same
+// content; full includes the embedder's work but not its loading.
+func printBleveRatio(ctx context.Context, content, dir string, full time.Duration) error {
+	if err := os.RemoveAll(dir); err != nil {
+		return err
 	}
-	return out
-}
-
-func ndcgAt(docs []string, rel map[string]bool, k int) float64 {
-	var dcg, idcg float64
-	for i, d := range docs[:min(k, len(docs))] {
-		if rel[d] {
-			dcg += 1 / math.Log2(float64(i+2))
-		}
+	alone, err := bleveAlone(ctx, content, dir)
+	if err != nil {
+		return err
 	}
-	nrel := 0
-	for _, r := range rel {
-		if r {
-			nrel++
-		}
-	}
-	for i := 0; i < min(k, nrel); i++ {
-		idcg += 1 / math.Log2(float64(i+2))
-	}
-	if idcg == 0 {
-		return 0
-	}
-	return dcg / idcg
-}
-
-func recallAt(docs []string, rel map[string]bool, k int) float64 {
-	found, nrel := 0, 0
-	for _, r := range rel {
-		if r {
-			nrel++
-		}
-	}
-	for _, d := range docs[:min(k, len(docs))] {
-		if rel[d] {
-			found++
-		}
-	}
-	if nrel == 0 {
-		return 0
-	}
-	return float64(found) / float64(nrel)
+	fmt.Printf("scifact bleve alone, same chunks and mapping: %s; full index / bleve alone %.2f×\n", alone.Round(time.Millisecond), full.Seconds()/alone.Seconds())
+	return nil
 }

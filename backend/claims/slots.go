@@ -1,0 +1,129 @@
+package claims
+
+import "continuity/backend/claims/numbers"
+
+// slotKey groups quantities that can fill the same slot: only a quantity
+// of the same kind (and, for a count, the same name) can match or
+// conflict with another, so relate reads only the claim's own slot.
+type slotKey struct {
+	kind numbers.Kind
+	name string
+}
+
+func slotOf(q numbers.Quantity) slotKey {
+	if q.Kind == numbers.Count {
+		return slotKey{q.Kind, q.Name}
+	}
+	return slotKey{kind: q.Kind}
+}
+
+// slotQty is one quantity with what relate derives from it, computed
+// once per check rather than once per claim and unit.
+type slotQty struct {
+	i        int // index in the analysis's qty, qtext and qctx
+	rated    numbers.Quantity
+	unitStem string
+}
+
+func newSlotQty(a analysis, i int) slotQty {
+	q := a.qty[i]
+	sq := slotQty{i: i, rated: withRate(q, a.qctx[i])}
+	if q.Kind == numbers.Count && q.Unit != "" {
+		sq.unitStem = stem(q.Unit)
+	}
+	return sq
+}
+
+// slots indexes a unit's quantities by slot, in their order.
+func (u *unit) slots() map[slotKey][]slotQty {
+	if u.bySlot == nil {
+		u.bySlot = map[slotKey][]slotQty{}
+		for i, q := range u.a.qty {
+			k := slotOf(q)
+			u.bySlot[k] = append(u.bySlot[k], newSlotQty(u.a, i))
+		}
+	}
+	return u.bySlot
+}
+
+// slotCompatible reports whether two quantities fill the same slot; cs
+// and us are their units stemmed (counts only).
+func slotCompatible(c, u numbers.Quantity, cs, us string) bool {
+	if c.Kind != u.Kind {
+		return false
+	}
+	switch c.Kind {
+	case numbers.Count:
+		if c.Name != u.Name {
+			return false
+		}
+		return c.Unit == "" || u.Unit == "" || cs == us
+	case numbers.Duration:
+		return c.Unit == u.Unit && c.Every == u.Every
+	case numbers.Money:
+		return c.Unit == u.Unit
+	}
+	return true
+}
+
+// sameCount: the same figure with the same name fills the same slot even
+// when the word after it differs ("a 429 status" = "status 429 Too Many
+// Requests") provided the words around it meet.
+func sameCount(c numbers.Quantity, cctx map[string]bool, u numbers.Quantity, uctx map[string]bool) bool {
+	return c.Kind == numbers.Count && u.Kind == numbers.Count && c.Name == u.Name && numbers.Same(c, u) && contextsMeet(cctx, uctx)
+}
+
+// qtyRelation compares one claim quantity with a unit: matched (the same
+// value in the same slot), conflicting (the slot exists with other values
+// only) or absent.
+type qtyRelation int
+
+const (
+	qtyAbsent qtyRelation = iota
+	qtyMatched
+	qtyConflict
+)
+
+// relate compares the claim quantity c (index ci of the claim's
+// analysis ca) with the unit's quantities of the same slot.
+func relate(ca analysis, c slotQty, u *unit) (qtyRelation, string) {
+	cq, cctx := ca.qty[c.i], ca.qctx[c.i]
+	var other numbers.Quantity
+	otherText := ""
+	found := false
+	for _, uq := range u.slots()[slotOf(cq)] {
+		q, qctx, qtext := u.a.qty[uq.i], u.a.qctx[uq.i], u.a.qtext[uq.i]
+		// "$29 per month" and "$278.40 per year" are different slots:
+		// neither supports nor refutes the other.
+		if !numbers.SameRate(c.rated, uq.rated) {
+			continue
+		}
+		if sameCount(cq, cctx, q, qctx) || numbers.Within(cq, q) {
+			return qtyMatched, qtext
+		}
+		if !slotCompatible(cq, q, c.unitStem, uq.unitStem) {
+			continue
+		}
+		if numbers.Same(cq, q) {
+			return qtyMatched, qtext
+		}
+		if (cq.Kind == numbers.Date || cq.Kind == numbers.Count) && !contextsMeet(cctx, qctx) {
+			continue
+		}
+		// A date conflicts most plainly with the date of the same
+		// precision ("January 6, 2026" against "January 6, 2025"), not
+		// with a bare year in a heading.
+		if !found || (cq.Kind == numbers.Date && dateAffinity(cq, q) > dateAffinity(cq, other)) {
+			other, otherText, found = q, qtext, true
+		}
+	}
+	if !found {
+		return qtyAbsent, ""
+	}
+	// "more than a million" is a lower bound that a smaller figure from an
+	// earlier date does not refute: growth claims stay not covered.
+	if cq.Bound == numbers.AtLeast && other.Value < cq.Value {
+		return qtyAbsent, otherText
+	}
+	return qtyConflict, otherText
+}
