@@ -168,3 +168,20 @@ func oneMegabyteLine() string {
 }
 
 func containsInt(xs []int, x int) bool { return slices.Contains(xs, x) }
+
+// A log level slog does not know is a usage error, before or after the
+// command name, never a silent fall-back.
+func TestUnknownLogLevelIsAUsageError(t *testing.T) {
+	t.Parallel()
+	for _, args := range [][]string{{"--log-level", "loud", "status"}, {"status", "--log-level", "loud"}} {
+		var out, errb bytes.Buffer
+		code := Main(context.Background(), append([]string{"--data", t.TempDir()}, args...), IO{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb}, nil, nil)
+		if code != ExitError || !strings.Contains(errb.String(), `"loud" is not a log level`) {
+			t.Errorf("%v: exit %d, stderr %q", args, code, errb.String())
+		}
+	}
+	var errb bytes.Buffer
+	if code := Main(context.Background(), []string{"--data", t.TempDir(), "--log-level", "debug", "version"}, IO{Stdin: strings.NewReader(""), Stdout: &bytes.Buffer{}, Stderr: &errb}, nil, nil); code != ExitOK {
+		t.Errorf("--log-level debug: exit %d, %s", code, errb.String())
+	}
+}
