@@ -25,7 +25,12 @@ func printProblems(env *Env, res xlsx.Result, warnings []xlsx.Problem) {
 		if p.Column != "" {
 			loc += " column " + p.Column
 		}
-		fmt.Fprintf(env.Stdout, "%s: %s: %s\n", kind, strings.TrimSpace(loc), p.Message)
+		if loc = strings.TrimSpace(loc); loc == "" {
+			// a problem with the file as a whole: the message names it
+			fmt.Fprintf(env.Stdout, "%s: %s\n", kind, p.Message)
+			return
+		}
+		fmt.Fprintf(env.Stdout, "%s: %s: %s\n", kind, loc, p.Message)
 	}
 	for _, p := range res.Errors {
 		line("error", p)

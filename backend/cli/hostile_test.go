@@ -57,7 +57,7 @@ func TestHostileInputs(t *testing.T) {
 			exit: []int{ExitError}, stderr: []string{"queries-not-json.jsonl line 2"}},
 		{name: "query line over 16 MiB", gen: genFile("long.jsonl", func() string { return `{"_id":"1","text":"` + strings.Repeat("a", 17<<20) + `"}` + "\n" }),
 			args: []string{"search", "--queries", "{f}"}, exit: []int{ExitError}, stderr: []string{"line 1", "longer than 16 MiB"}},
-		{name: "csv named .xlsx", file: "workbook-csv.xlsx", args: []string{"golden", "import", "{f}"}, exit: []int{ExitFailed, ExitError}, stdout: []string{"workbook-csv.xlsx", "not an .xlsx workbook"}},
+		{name: "csv named .xlsx", file: "workbook-csv.xlsx", args: []string{"golden", "import", "{f}"}, exit: []int{ExitFailed, ExitError}, stdout: []string{"error: workbook-csv.xlsx: not an .xlsx workbook"}},
 		{name: "truncated zip named .xlsx", file: "workbook-truncated-zip.xlsx", args: []string{"golden", "import", "{f}"}, exit: []int{ExitFailed, ExitError}, stdout: []string{"workbook-truncated-zip.xlsx", "not a readable .xlsx"}},
 		{name: "corpus with a BOM-prefixed archived page and broken front matter", corpus: filepath.Join(hostileDir, "workspace"),
 			args: []string{"index", "--json"}, exit: []int{ExitOK},
