@@ -149,6 +149,9 @@ type meter struct {
 	inFlight int
 	since    time.Time
 	busy     time.Duration
+	cpuStart time.Duration
+	cpu      time.Duration // process CPU while embedding; bleve's share of it is small
+	cpuOK    bool
 	texts    int
 	parts    int
 	queries  map[string][]float32
@@ -156,10 +159,26 @@ type meter struct {
 
 func newMeter(e embed.Embedder) *meter {
 	m := &meter{Embedder: e, queries: map[string][]float32{}}
-	if u, ok := e.(*uselite.Encoder); ok {
+	if u := findUSE(e); u != nil {
 		m.windows = func(s string) int { return max(1, (len(u.Tokenize(s))+uselite.MaxTokens-1)/uselite.MaxTokens) }
 	}
+	_, m.cpuOK = processCPU()
 	return m
+}
+
+// findUSE is the USE-lite encoder in e, alone or as a part, else nil.
+func findUSE(e embed.Embedder) *uselite.Encoder {
+	switch e := e.(type) {
+	case *uselite.Encoder:
+		return e
+	case concat:
+		for _, p := range e {
+			if u := findUSE(p); u != nil {
+				return u
+			}
+		}
+	}
+	return nil
 }
 
 func (m *meter) Embed(ctx context.Context, texts []string) ([][]float32, error) {
@@ -181,6 +200,7 @@ func (m *meter) Embed(ctx context.Context, texts []string) ([][]float32, error) 
 	m.mu.Lock()
 	if m.inFlight == 0 {
 		m.since = time.Now()
+		m.cpuStart, _ = processCPU()
 	}
 	m.inFlight++
 	m.mu.Unlock()
@@ -189,6 +209,8 @@ func (m *meter) Embed(ctx context.Context, texts []string) ([][]float32, error) 
 	m.inFlight--
 	if m.inFlight == 0 {
 		m.busy += time.Since(m.since)
+		c, _ := processCPU()
+		m.cpu += c - m.cpuStart
 	}
 	if err == nil {
 		m.texts += len(texts)
@@ -213,6 +235,14 @@ func (m *meter) report() string {
 		m.texts, m.busy.Round(time.Millisecond), float64(m.texts)/m.busy.Seconds())
 	if m.windows != nil {
 		s += fmt.Sprintf(" (%d windows of <= %d tokens = %.1f windows/s)", m.parts, uselite.MaxTokens, float64(m.parts)/m.busy.Seconds())
+	}
+	if m.cpuOK && m.cpu > 0 {
+		// On a shared machine wall time depends on the neighbours; CPU
+		// time says what one core does.
+		s += fmt.Sprintf("; process CPU meanwhile %s = %.1f texts per CPU-second", m.cpu.Round(time.Millisecond), float64(m.texts)/m.cpu.Seconds())
+		if m.windows != nil {
+			s += fmt.Sprintf(", %.1f windows per CPU-second", float64(m.parts)/m.cpu.Seconds())
+		}
 	}
 	return s
 }
