@@ -5,7 +5,8 @@ import (
 	"encoding/hex"
 	"fmt"
 	"strings"
-	"unicode"
+
+	"continuity/backend/text"
 )
 
 // UntrustedInstruction goes in the system message of every prompt that
@@ -22,16 +23,13 @@ func Fence(label, text string) string {
 	return fmt.Sprintf("<<<DATA-%s %s>>>\n%s\n<<<END-%s>>>", nonce, label, Sanitize(text), nonce)
 }
 
-// Sanitize removes control and invisible format characters, keeping
-// newlines and tabs.
+// Sanitize removes what text.Invisible drops before analysis (controls,
+// zero-width and bidi format characters, tags, private use) and carriage
+// returns, keeping newlines and tabs: one definition of "invisible" for
+// the corpus, drafts and prompts.
 func Sanitize(s string) string {
 	return strings.Map(func(r rune) rune {
-		switch {
-		case r == '\n' || r == '\t':
-			return r
-		case r == '\r':
-			return -1
-		case unicode.IsControl(r), unicode.Is(unicode.Cf, r), r >= 0xE0000 && r <= 0xE007F:
+		if r == '\r' || text.Invisible(r) {
 			return -1
 		}
 		return r
