@@ -4,10 +4,7 @@ import (
 	"context"
 	"errors"
 	"math"
-	"path/filepath"
 	"testing"
-
-	"continuity/backend/store"
 )
 
 func TestValidatePrices(t *testing.T) {
@@ -38,15 +35,7 @@ func TestValidatePrices(t *testing.T) {
 func TestPricesRoundTrip(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	db, err := store.Open(ctx, filepath.Join(t.TempDir(), "c.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	repo, err := NewRepo(ctx, db)
-	if err != nil {
-		t.Fatal(err)
-	}
+	repo := newTestRepo(t)
 	if got, err := repo.LoadPrices(ctx); err != nil || len(got) != len(DefaultPrices()) {
 		t.Fatalf("first load = %v, %v", got, err)
 	}

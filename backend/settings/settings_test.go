@@ -71,15 +71,7 @@ func absRoot() string {
 func TestSaveRejectsRelativeCorpusDir(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	db, err := store.Open(ctx, filepath.Join(t.TempDir(), "c.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	repo, err := NewRepo(ctx, db)
-	if err != nil {
-		t.Fatal(err)
-	}
+	repo := newTestRepo(t)
 	for _, dir := range []string{"corpus", "../corpus", absRoot() + "x/../y"} {
 		s := Defaults()
 		s.CorpusDir = dir
@@ -126,4 +118,19 @@ func TestSaveLoadRoundTripAcrossReopen(t *testing.T) {
 	if err := repo.Save(ctx, bad); err == nil {
 		t.Fatal("saved invalid settings")
 	}
+}
+
+// newTestRepo is a settings repo on a fresh SQLite file, closed with the test.
+func newTestRepo(t *testing.T) *Repo {
+	t.Helper()
+	db, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "c.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	repo, err := NewRepo(context.Background(), db)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return repo
 }
