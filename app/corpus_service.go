@@ -32,6 +32,8 @@ type IndexStatsDTO struct {
 	// "offline-lsa" and "lsa-v1-d128-…" (a model fitted to this corpus).
 	Embedder   string `json:"embedder"`
 	EmbedModel string `json:"embed_model"`
+	// EmbedNotice says why the embedder is a fallback (e.g. models missing).
+	EmbedNotice string `json:"embed_notice"`
 }
 
 // SyncReportDTO is the result of a sync job.
@@ -98,7 +100,7 @@ func (s *CorpusService) IndexStats() (IndexStatsDTO, error) {
 		return IndexStatsDTO{}, err
 	}
 	out := IndexStatsDTO{Documents: st.Documents, Chunks: st.Chunks, Warnings: []IndexWarningDTO{}, Repairs: append([]string{}, ix.Repairs...),
-		Embedder: st.Embedder, EmbedModel: st.EmbedModel}
+		Embedder: st.Embedder, EmbedModel: st.EmbedModel, EmbedNotice: st.EmbedNotice}
 	if !st.LastSync.IsZero() {
 		out.LastSync = st.LastSync.Format(time.RFC3339)
 	}
@@ -118,7 +120,7 @@ func (s *CorpusService) Sync() (string, error) {
 	}
 	content := ws.ContentDir()
 	return s.c.jobs.start("index-sync", func(ctx context.Context, report progress.Func) (any, error) {
-		ix, err := s.c.sess.Index(ctx)
+		ix, err := s.c.sess.OpenIndex(ctx, report)
 		if err != nil {
 			return nil, err
 		}

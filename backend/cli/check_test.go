@@ -100,8 +100,9 @@ func TestCheckVerdictsEndToEnd(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("index: %s", stderr)
 	}
-	// The report names the embedder: LSA fitted to this corpus.
-	if !regexp.MustCompile(`(?m)^vectors    offline-lsa lsa-v1-d128-[0-9a-f]{12}$`).MatchString(stdout) {
+	// The report names the embedder: USE-lite by its hash, or (without
+	// `make models`) LSA fitted to this corpus.
+	if !regexp.MustCompile(`(?m)^vectors    (use-lite-[0-9a-f]{12}|offline-lsa \(lsa-v1-d128-[0-9a-f]{12}\))$`).MatchString(stdout) {
 		t.Errorf("index report does not name the fitted embedder:\n%s", stdout)
 	}
 	cases := []struct {

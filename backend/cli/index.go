@@ -18,7 +18,8 @@ func init() {
 		Help: `Adds new and changed published documents, removes deleted, archived, draft and
 unpublished ones, and skips unchanged files. --watch keeps running and re-syncs
 when files change. --json prints {"added","updated","removed","unchanged",
-"documents","chunks","warnings":[{"path","message"}]}.`,
+"documents","chunks","warnings":[{"path","message"}],"embedder","embed_model",
+"embed_notice"}.`,
 		Flags: func(fs *flag.FlagSet) RunFunc {
 			watch := fs.Bool("watch", false, "keep running and re-sync on file changes")
 			return func(ctx context.Context, env *Env, args []string) error {
@@ -44,6 +45,11 @@ type indexJSON struct {
 	Documents int                `json:"documents"`
 	Chunks    int                `json:"chunks"`
 	Warnings  []indexWarningJSON `json:"warnings"`
+	// Embedder and EmbedModel name what produced the vectors (the model
+	// hash for pretrained ones); EmbedNotice says why when it is a fallback.
+	Embedder    string `json:"embedder"`
+	EmbedModel  string `json:"embed_model"`
+	EmbedNotice string `json:"embed_notice,omitempty"`
 }
 
 func openIndex(ctx context.Context, env *Env) (*index.Index, string, error) {
@@ -55,12 +61,15 @@ func openIndex(ctx context.Context, env *Env) (*index.Index, string, error) {
 	if err != nil {
 		return nil, "", err
 	}
-	ix, err := s.Index(ctx)
+	ix, err := s.OpenIndex(ctx, progressBar(env))
 	if err != nil {
 		return nil, "", err
 	}
 	for _, r := range ix.Repairs {
 		fmt.Fprintf(env.Stderr, "index repaired: %s\n", r)
+	}
+	if st, err := ix.Stats(ctx); err == nil && st.EmbedNotice != "" {
+		fmt.Fprintf(env.Stderr, "notice: %s\n", st.EmbedNotice)
 	}
 	return ix, ws.ContentDir(), nil
 }
@@ -101,14 +110,17 @@ func writeIndexReport(ctx context.Context, env *Env, rep index.Report, ix statse
 	for _, w := range rep.Warnings {
 		out.Warnings = append(out.Warnings, indexWarningJSON{Path: w.Path, Message: w.Message})
 	}
+	if st, err := ix.Stats(ctx); err == nil {
+		out.Embedder, out.EmbedModel, out.EmbedNotice = st.Embedder, st.EmbedModel, st.EmbedNotice
+	} else {
+		return err
+	}
 	if env.JSON {
 		return env.WriteJSON(out)
 	}
 	fmt.Fprintf(env.Stdout, "source     %d published documents\nindex      %d documents, %d chunks\nadded %d, updated %d, removed %d, unchanged %d\n",
 		rep.Source, rep.Documents, rep.Chunks, rep.Added, rep.Updated, rep.Removed, rep.Unchanged)
-	if st, err := ix.Stats(ctx); err == nil {
-		fmt.Fprintf(env.Stdout, "vectors    %s %s\n", st.Embedder, st.EmbedModel)
-	}
+	fmt.Fprintf(env.Stdout, "vectors    %s\n", describeEmbedder(out.Embedder, out.EmbedModel))
 	for _, w := range out.Warnings {
 		fmt.Fprintf(env.Stdout, "warning    %s: %s\n", w.Path, w.Message)
 	}

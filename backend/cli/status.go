@@ -36,6 +36,12 @@ type statusJSON struct {
 	KeySource    string `json:"api_key_source"`
 	KeyHost      string `json:"api_key_host"`    // the host the key belongs to; "" without a key
 	KeyWarning   string `json:"api_key_warning"` // e.g. the key belongs to another host
+	// Embedder and EmbedModel name what embeds the corpus and the draft
+	// (the model hash for pretrained ones); EmbedNotice says why when it
+	// is a fallback.
+	Embedder    string `json:"embedder"`
+	EmbedModel  string `json:"embed_model"`
+	EmbedNotice string `json:"embed_notice"`
 }
 
 func runStatus(ctx context.Context, env *Env, args []string) error {
@@ -63,6 +69,11 @@ func runStatus(ctx context.Context, env *Env, args []string) error {
 		Documents: sum.Documents, Drafts: sum.Drafts, Guidelines: sum.HasGuidelines, Golden: sum.HasGolden,
 		Engine: st.Engine, Endpoint: llm.DisplayURL(base), InsecureHTTP: st.AllowInsecureHTTP}
 	out.KeySource, out.KeyHost, out.KeyWarning = keyStatus(ctx, s.Secrets, base)
+	emb, err := s.Embedder(ctx)
+	if err != nil {
+		return err
+	}
+	out.Embedder, out.EmbedModel, out.EmbedNotice = emb.Name(), emb.Model(), emb.Notice
 	if out.Drafts == nil {
 		out.Drafts = []string{}
 	}
@@ -75,8 +86,12 @@ func runStatus(ctx context.Context, env *Env, args []string) error {
 	}
 	fmt.Fprintf(env.Stdout, "data dir   %s\nworkspace  %s\ndocuments  %d (in %s)\ndrafts     %d\nguidelines %v\ngolden set %v\nengine     %s\nendpoint   %s (API key: %s)\n",
 		out.DataDir, out.Workspace, out.Documents, out.ContentDir, len(out.Drafts), out.Guidelines, out.Golden, out.Engine, out.Endpoint, key)
+	fmt.Fprintf(env.Stdout, "embedder   %s\n", describeEmbedder(out.Embedder, out.EmbedModel))
 	if out.KeyWarning != "" {
 		fmt.Fprintf(env.Stdout, "warning    %s\n", out.KeyWarning)
+	}
+	if out.EmbedNotice != "" {
+		fmt.Fprintf(env.Stdout, "notice     %s\n", out.EmbedNotice)
 	}
 	return nil
 }
@@ -95,4 +110,13 @@ func keyStatus(ctx context.Context, store *secret.Store, base string) (source, h
 		return string(secret.SourceNone), "", ""
 	}
 	return string(e.Source), e.Host, ""
+}
+
+// describeEmbedder prints a name once when the model is the name (a
+// pretrained model named by its hash).
+func describeEmbedder(name, model string) string {
+	if model == name || model == "" {
+		return name
+	}
+	return name + " (" + model + ")"
 }

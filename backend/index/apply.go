@@ -65,6 +65,11 @@ func (ix *Index) apply(ctx context.Context, preps []prepared, removeIDs []string
 			return fmt.Errorf("prepare: %w", err)
 		}
 		defer insVec.Close()
+		insSent, err := tx.PrepareContext(ctx, `INSERT INTO index_sentences(chunk_id, ordinal, start_byte, end_byte, hash) VALUES(?,?,?,?,?)`)
+		if err != nil {
+			return fmt.Errorf("prepare: %w", err)
+		}
+		defer insSent.Close()
 		for _, p := range preps {
 			d := p.doc
 			if _, err := insDoc.ExecContext(ctx, d.ID, d.Path, d.Title, d.URL, d.Published, d.Type, d.Status, d.Hash, d.Text, now, p.size, p.mtime); err != nil {
@@ -74,6 +79,11 @@ func (ix *Index) apply(ctx context.Context, preps []prepared, removeIDs []string
 				hp, _ := json.Marshal(c.HeadingPath)
 				if _, err := insChunk.ExecContext(ctx, c.ID, d.ID, c.Ordinal, string(hp), c.Text, c.Start, c.End, c.Hash, p.ehash[i]); err != nil {
 					return fmt.Errorf("insert chunk %s: %w", c.ID, err)
+				}
+				for k, r := range p.sents[i] {
+					if _, err := insSent.ExecContext(ctx, c.ID, k, r.start, r.end, r.hash); err != nil {
+						return fmt.Errorf("insert sentence %d of chunk %s: %w", k, c.ID, err)
+					}
 				}
 			}
 			for h, v := range p.fresh {

@@ -16,6 +16,7 @@ import (
 	"continuity/backend/corpus"
 	"continuity/backend/embed"
 	"continuity/backend/lexical"
+	"continuity/backend/progress"
 	"continuity/backend/retrieve"
 	"continuity/backend/store"
 	"continuity/backend/vector"
@@ -30,7 +31,16 @@ type Options struct {
 	Candidates int                    // per-list depth before fusion; default 100
 	BatchDocs  int                    // documents per durable batch; default 200
 	LockWait   time.Duration          // wait for another process's index lock; default DefaultLockWait
-	Log        *slog.Logger
+	// Sentences keeps a vector of every published sentence (see
+	// sentences.go); off, only chunks are embedded.
+	Sentences bool
+	// Progress hears about long repairs at Open (re-embedding after a
+	// model change); nil is silent.
+	Progress progress.Func
+	// Notice says why this embedder was chosen when it is a fallback
+	// (e.g. the pretrained model is missing); Stats repeats it.
+	Notice string
+	Log    *slog.Logger
 }
 
 // DefaultFusion is the hybrid fusion used when Options.Fusion is empty
@@ -62,6 +72,8 @@ type Stats struct {
 	// (e.g. "offline-hash" or "openai" with the server-side model).
 	Embedder   string `json:"embedder"`
 	EmbedModel string `json:"embed_model"`
+	// EmbedNotice is Options.Notice: empty unless the embedder is a fallback.
+	EmbedNotice string `json:"embed_notice,omitempty"`
 }
 
 func (ix *Index) lexDir() string { return filepath.Join(ix.dir, "bleve") }
@@ -120,7 +132,7 @@ func (ix *Index) Close() error {
 // Stats counts the indexed documents and chunks.
 func (ix *Index) Stats(ctx context.Context) (Stats, error) {
 	ix.mu.RLock()
-	st := Stats{Embedder: ix.emb.Name(), EmbedModel: ix.emb.Model()}
+	st := Stats{Embedder: ix.emb.Name(), EmbedModel: ix.emb.Model(), EmbedNotice: ix.opts.Notice}
 	ix.mu.RUnlock()
 	var err error
 	if st.Documents, err = ix.count(ctx, "index_docs"); err != nil {

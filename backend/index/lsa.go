@@ -184,7 +184,11 @@ func (ix *Index) install(ctx context.Context, m *embed.LSA, docs int, all []chun
 	}
 	// A crash from here on leaves chunks without vectors of the stored
 	// model, which Open detects and repairs.
-	return ix.refill(ctx, all, false, true)
+	if err := ix.refill(ctx, all, false, true); err != nil {
+		return err
+	}
+	_, err = ix.ensureSentences(ctx)
+	return err
 }
 
 // refitIfDrifted refits the model when retrainDue says so.

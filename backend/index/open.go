@@ -160,8 +160,34 @@ func (ix *Index) openCaches(ctx context.Context) error {
 			return fmt.Errorf("repair index: %w", err)
 		}
 	}
+	if rebuildVec {
+		if err := ix.dropOtherModels(ctx); err != nil {
+			return err
+		}
+	}
+	n, err := ix.ensureSentences(ctx)
+	if err != nil {
+		return fmt.Errorf("repair index: %w", err)
+	}
+	if n > 0 {
+		ix.Repairs = append(ix.Repairs, fmt.Sprintf("%d published sentences had no %s vector; embedded them", n, ix.emb.Model()))
+	}
 	for _, r := range ix.Repairs {
 		ix.log.Warn("index repaired", "reason", r)
+	}
+	return nil
+}
+
+// dropOtherModels deletes the vectors of every model but the current one
+// once the current one covers the index: they are dead weight in the data
+// dir, and the shared embedding cache keeps them should the model return.
+func (ix *Index) dropOtherModels(ctx context.Context) error {
+	if _, unfitted := ix.emb.(untrained); unfitted {
+		return nil
+	}
+	if _, err := ix.db.Writer().ExecContext(ctx, `DELETE FROM index_embeddings WHERE NOT (embedder = ? AND model = ?)`,
+		ix.emb.Name(), ix.emb.Model()); err != nil {
+		return fmt.Errorf("drop vectors of other models: %w", err)
 	}
 	return nil
 }

@@ -2,14 +2,12 @@ package index
 
 import (
 	"context"
-	"database/sql"
 	"encoding/json"
 	"fmt"
-	"maps"
-	"slices"
 	"strings"
 
 	"continuity/backend/lexical"
+	"continuity/backend/progress"
 )
 
 type chunkRow struct {
@@ -30,8 +28,9 @@ func (ix *Index) rebuild(ctx context.Context, lex, vec bool) error {
 
 // refill is rebuild over chunk rows already read from the registry.
 func (ix *Index) refill(ctx context.Context, all []chunkRow, lex, vec bool) error {
-	// Pages of 5,000: one transaction (and one WAL commit) per page.
-	const page = 5000
+	// Pages of 1,000: one transaction (and one WAL commit) per page, and a
+	// progress event per page while a new model re-embeds everything.
+	const page = 1000
 	for i := 0; i < len(all); i += page {
 		part := all[i:min(i+page, len(all))]
 		if lex {
@@ -47,6 +46,8 @@ func (ix *Index) refill(ctx context.Context, all []chunkRow, lex, vec bool) erro
 			if err := ix.refillVectors(ctx, part); err != nil {
 				return err
 			}
+			ix.opts.Progress.Report(progress.Event{Stage: "embedding", Message: "embedding published chunks with " + ix.emb.Model(),
+				Done: i + len(part), Total: len(all)})
 		}
 	}
 	return setState(ctx, ix.db.Writer(), keyInProgress, "0")
@@ -62,25 +63,8 @@ func (ix *Index) refillVectors(ctx context.Context, part []chunkRow) error {
 	if err != nil {
 		return err
 	}
-	if len(fresh) > 0 {
-		err := ix.db.Tx(ctx, func(tx *sql.Tx) error {
-			ins, err := tx.PrepareContext(ctx, `INSERT OR IGNORE INTO index_embeddings(embedder, model, hash, dim, vec) VALUES(?,?,?,?,?)`)
-			if err != nil {
-				return fmt.Errorf("prepare: %w", err)
-			}
-			defer ins.Close()
-			// In primary-key order, so the B-tree inserts are sequential.
-			for _, h := range slices.Sorted(maps.Keys(fresh)) {
-				v := fresh[h]
-				if _, err := ins.ExecContext(ctx, ix.emb.Name(), ix.emb.Model(), h, len(v), encodeVec(v)); err != nil {
-					return fmt.Errorf("cache embedding: %w", err)
-				}
-			}
-			return nil
-		})
-		if err != nil {
-			return err
-		}
+	if err := ix.storeVectors(ctx, fresh); err != nil {
+		return err
 	}
 	for j, r := range part {
 		if err := ix.vecs.Put(r.id, vecs[j]); err != nil {

@@ -45,7 +45,16 @@ CREATE TABLE index_models (
 	embedder TEXT PRIMARY KEY,
 	model    TEXT NOT NULL,
 	data     BLOB NOT NULL
-);`}}
+);`}, {Version: 4, SQL: `
+CREATE TABLE index_sentences (
+	chunk_id   TEXT NOT NULL REFERENCES index_chunks(id) ON DELETE CASCADE,
+	ordinal    INTEGER NOT NULL,
+	start_byte INTEGER NOT NULL,
+	end_byte   INTEGER NOT NULL,
+	hash       TEXT NOT NULL,
+	PRIMARY KEY (chunk_id, ordinal)
+);
+CREATE INDEX index_sentences_hash ON index_sentences(hash);`}}
 
 // Keys of index_state.
 const (

@@ -29,6 +29,7 @@ type prepared struct {
 	chunks []corpus.Chunk
 	ehash  []string
 	vecs   [][]float32
+	sents  [][]sentenceRow // per chunk
 	fresh  map[string][]float32
 }
 
@@ -226,18 +227,29 @@ func (s *syncRun) remove(ctx context.Context, ids []string) error {
 
 // prepare chunks the documents and embeds the chunks not cached yet.
 func (ix *Index) prepare(ctx context.Context, preps []prepared) error {
-	var hashes, inputs []string
+	var hashes, inputs, sentHashes, sentInputs []string
 	for i := range preps {
 		p := &preps[i]
 		p.chunks = corpus.Chunks(p.doc, ix.opts.Chunking)
 		p.doc.Blocks = nil // no longer needed; keeps batches small
 		p.ehash = p.ehash[:0]
+		p.sents = p.sents[:0]
 		for _, c := range p.chunks {
 			in := embedInput(p.doc.Title, c.HeadingPath, c.Text)
 			h := corpus.HashString(in)
 			p.ehash = append(p.ehash, h)
 			hashes, inputs = append(hashes, h), append(inputs, in)
+			rows := sentenceRows(c.Text)
+			p.sents = append(p.sents, rows)
+			for _, r := range rows {
+				sentHashes, sentInputs = append(sentHashes, r.hash), append(sentInputs, c.Text[r.start:r.end])
+			}
 		}
+	}
+	if ix.sentenceVectors() {
+		// Embedded with the chunks, in the same durable batch: a check
+		// then never embeds corpus text, only the draft.
+		hashes, inputs = append(hashes, sentHashes...), append(inputs, sentInputs...)
 	}
 	vecs, fresh, err := ix.embedMissing(ctx, hashes, inputs)
 	if err != nil {

@@ -11,7 +11,9 @@ import (
 	"strings"
 )
 
-// EnvDir names a models folder that overrides every other place.
+// EnvDir names a models folder that overrides every other place: when it
+// is set, it is the only place looked in (an empty folder turns the
+// pretrained models off).
 const EnvDir = "CONTINUITY_MODELS"
 
 // Paths of the models inside a models folder.
@@ -24,14 +26,14 @@ const (
 var ErrNotFound = errors.New("offline model not found")
 
 // Candidates lists, in order, the folders that may hold the models:
-// $CONTINUITY_MODELS, models/ at the root of the source tree the working
+// $CONTINUITY_MODELS alone when set; else models/ at the root of the source tree the working
 // directory is in (tests and `make run`), <dataDir>/models, and models/
 // beside the executable. dataDir may be empty.
 func Candidates(dataDir string) []string {
-	var dirs []string
 	if d := os.Getenv(EnvDir); d != "" {
-		dirs = append(dirs, d)
+		return []string{d}
 	}
+	var dirs []string
 	if wd, err := os.Getwd(); err == nil {
 		if root, ok := repoRoot(wd); ok {
 			dirs = append(dirs, filepath.Join(root, "models"))

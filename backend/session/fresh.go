@@ -15,7 +15,7 @@ func (s *Session) FreshIndex(ctx context.Context, report progress.Func) (*index.
 	if err != nil {
 		return nil, index.Report{}, err
 	}
-	ix, err := s.Index(ctx)
+	ix, err := s.OpenIndex(ctx, report)
 	if err != nil {
 		return nil, index.Report{}, err
 	}

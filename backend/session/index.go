@@ -9,6 +9,7 @@ import (
 
 	"continuity/backend/embed"
 	"continuity/backend/index"
+	"continuity/backend/progress"
 	"continuity/backend/settings"
 )
 
@@ -25,7 +26,11 @@ type indexHolder struct {
 // named, then the OpenAI-compatible endpoint of session.LLM. Index.Stats
 // says which embedder and model produced the vectors. The choice is made
 // when the index opens; a settings change takes effect in a new session.
-func (s *Session) Index(ctx context.Context) (*index.Index, error) {
+func (s *Session) Index(ctx context.Context) (*index.Index, error) { return s.OpenIndex(ctx, nil) }
+
+// OpenIndex is Index with report hearing about long work at open: the
+// corpus re-embedded after a model change.
+func (s *Session) OpenIndex(ctx context.Context, report progress.Func) (*index.Index, error) {
 	s.index.mu.Lock()
 	defer s.index.mu.Unlock()
 	if s.index.ix != nil {
@@ -35,7 +40,12 @@ func (s *Session) Index(ctx context.Context) (*index.Index, error) {
 	if err != nil {
 		return nil, err
 	}
-	ix, err := index.Open(ctx, s.DB, s.DataDir, index.Options{Log: s.Log, Embedder: emb})
+	opts := index.Options{Log: s.Log, Embedder: emb, Sentences: true, Progress: report}
+	if emb == nil {
+		choice := s.offlineEmbedder(ctx)
+		opts.Embedder, opts.Notice = choice.Embedder, choice.Notice
+	}
+	ix, err := index.Open(ctx, s.DB, s.DataDir, opts)
 	if err != nil {
 		if closer != nil {
 			err = errors.Join(err, closer())
@@ -44,6 +54,20 @@ func (s *Session) Index(ctx context.Context) (*index.Index, error) {
 	}
 	s.index.ix, s.index.closer = ix, closer
 	return ix, nil
+}
+
+// Embedder says which embedder the index uses or will use, without
+// opening it (the desktop may hold its lock): the remote model when the
+// settings name one, else the offline choice.
+func (s *Session) Embedder(ctx context.Context) (EmbedderChoice, error) {
+	st, err := s.Settings.Load(ctx)
+	if err != nil {
+		return EmbedderChoice{}, err
+	}
+	if model := strings.TrimSpace(st.Models.Embedding); st.Engine == settings.EngineLLM && model != "" {
+		return EmbedderChoice{Embedder: embed.NewRemote(nil, model, 0)}, nil
+	}
+	return s.offlineEmbedder(ctx), nil
 }
 
 // embedder picks the index's embedder from the settings (nil = offline).

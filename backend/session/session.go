@@ -35,6 +35,7 @@ type Session struct {
 	corpusFlag string
 	sample     fs.FS
 	index      indexHolder
+	offline    offlineState
 }
 
 // Open opens the data dir and database.
@@ -94,4 +95,7 @@ func (s *Session) Workspace(ctx context.Context) (workspace.Workspace, error) {
 }
 
 // Close releases the index and the database.
-func (s *Session) Close() error { return errors.Join(s.closeIndex(), s.DB.Close()) }
+func (s *Session) Close() error {
+	idx := s.closeIndex()
+	return errors.Join(idx, s.offline.close(), s.DB.Close())
+}

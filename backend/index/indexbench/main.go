@@ -21,7 +21,8 @@ func main() {
 	scifact := flag.String("scifact", "../shared/benchmarks/scifact", "BEIR SciFact folder (read in place, never copied into the repo)")
 	docs := flag.Int("docs", 10000, "documents in the generated scale corpus (0 skips the scale benchmark)")
 	split := flag.String("split", "test", "SciFact qrels splits to report, comma-separated, on one index; -alphas sweeps the first only and later splits get the share it chose (e.g. train,test)")
-	flag.StringVar(&embedderKind, "embedder", embLSA, "SciFact vector embedder: lsa (the corpus-fitted default), glove (SIF, fitted to the corpus), use-lite, or glove+use-lite (equal-weight concatenation); the scale benchmark always uses the default")
+	flag.StringVar(&embedderKind, "embedder", embLSA, "vector embedder: lsa (the corpus-fitted default), glove (SIF, fitted to the corpus), use-lite, or glove+use-lite (equal-weight concatenation); for SciFact and the scale benchmark")
+	flag.BoolVar(&sentences, "sentences", false, "also embed every published sentence at index time (what the app does)")
 	workdir := flag.String("workdir", "", "keep the SciFact index here (reused, so cached vectors are not recomputed) instead of a temporary folder")
 	flag.StringVar(&fusion, "fusion", "", "override the hybrid fusion: rrf or weighted")
 	flag.Float64Var(&alpha, "alpha", 0, "weighted fusion: BM25 share")
@@ -82,6 +83,7 @@ func startProfile(path string) (stop func(), err error) {
 var (
 	queryProfile string
 	embedderKind string
+	sentences    bool
 	alphas       string
 	lsaOpts      embed.LSAOptions
 	chunkSize    int

@@ -56,7 +56,22 @@ func runScale(ctx context.Context, n int, work string) error {
 		return err
 	}
 	defer db.Close()
-	ix, err := index.Open(ctx, db, filepath.Join(work, "data"), index.Options{Fusion: fusionOpts()})
+	// -embedder applies here too; GloVe SIF is fitted to the generated text.
+	var fit []string
+	if embedderKind == embGloVe || embedderKind == embBoth {
+		for i := range n {
+			b, err := os.ReadFile(filepath.Join(content, fmt.Sprintf("d%05d.md", i)))
+			if err != nil {
+				return err
+			}
+			fit = append(fit, string(b))
+		}
+	}
+	emb, err := newEmbedder(ctx, embedderKind, fit)
+	if err != nil {
+		return err
+	}
+	ix, err := index.Open(ctx, db, filepath.Join(work, "data"), index.Options{Fusion: fusionOpts(), Embedder: emb, Sentences: sentences})
 	if err != nil {
 		return err
 	}
@@ -76,7 +91,7 @@ func runScale(ctx context.Context, n int, work string) error {
 	}
 	full := time.Since(start)
 	fmt.Printf("full index phases: %s, done at %.1fs\n", strings.Join(phases, ", "), full.Seconds())
-	fmt.Printf("scale: %d docs, %d chunks; full index %s\n", rep.Documents, rep.Chunks, full.Round(time.Millisecond))
+	fmt.Printf("scale: %d docs, %d chunks, embedder %s, sentence vectors %v; full index %s\n", rep.Documents, rep.Chunks, embedderKind, sentences, full.Round(time.Millisecond))
 
 	var resync []time.Duration
 	for i := range 5 {

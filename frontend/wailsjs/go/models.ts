@@ -902,6 +902,7 @@ export namespace app {
 	    repairs: string[];
 	    embedder: string;
 	    embed_model: string;
+	    embed_notice: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new IndexStatsDTO(source);
@@ -916,6 +917,7 @@ export namespace app {
 	        this.repairs = source["repairs"];
 	        this.embedder = source["embedder"];
 	        this.embed_model = source["embed_model"];
+	        this.embed_notice = source["embed_notice"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {

@@ -30,6 +30,21 @@ describe('CorpusView', () => {
     expect(screen.getByTestId('last-sync').textContent).toBe('Never');
     expect(screen.getByTestId('sync-warnings').textContent).toContain('bad.txt');
     expect(screen.getByTestId('embed-model').textContent).toBe('offline-lsa · lsa-v1-d128-0123456789ab');
+    expect(screen.queryByTestId('embed-notice')).toBeNull();
+  });
+
+  it('names a pretrained model once and says when the embedder is a fallback', async () => {
+    const { api } = await import('../../api');
+    vi.mocked(api.corpus.indexStats).mockResolvedValueOnce({ documents: 1, chunks: 1, last_sync: '', warnings: [], repairs: [],
+      embedder: 'offline-lsa', embed_model: 'lsa-v1', embed_notice: 'offline model USE-lite not found (run `make models`); using LSA' } as never);
+    render(<CorpusView />);
+    await waitFor(() => screen.getByTestId('embed-notice'));
+    expect(screen.getByTestId('embed-notice').textContent).toContain('USE-lite not found');
+    cleanup();
+    vi.mocked(api.corpus.indexStats).mockResolvedValueOnce({ documents: 1, chunks: 1, last_sync: '', warnings: [], repairs: [],
+      embedder: 'use-lite-4c6db373cea2', embed_model: 'use-lite-4c6db373cea2', embed_notice: '' } as never);
+    render(<CorpusView />);
+    await waitFor(() => expect(screen.getByTestId('embed-model').textContent).toBe('use-lite-4c6db373cea2'));
   });
 
   it('shows three ranking columns with ranks, text rendered as text', async () => {

@@ -92,7 +92,7 @@ export function CorpusView() {
         <dt>Last sync</dt>
         <dd data-testid="last-sync">{st ? (st.last_sync ? new Date(st.last_sync).toLocaleString() : 'Never') : '…'}</dd>
         <dt>Vectors by</dt>
-        <dd data-testid="embed-model">{st ? `${st.embedder} · ${st.embed_model}` : '…'}</dd>
+        <dd data-testid="embed-model">{st ? embedderLabel(st.embedder, st.embed_model) : '…'}</dd>
         {s && (
           <>
             <dt>Workspace</dt>
@@ -106,6 +106,11 @@ export function CorpusView() {
           </>
         )}
       </dl>
+      {st && st.embed_notice && (
+        <p className="banner banner-error" data-testid="embed-notice">
+          {st.embed_notice}
+        </p>
+      )}
       {st && st.repairs.length > 0 && (
         <p className="banner banner-info">Index repaired at open: {st.repairs.join('; ')}</p>
       )}
@@ -124,4 +129,9 @@ export function CorpusView() {
       <SearchPlayground />
     </section>
   );
+}
+
+// A pretrained model is named by its hash, so name and model are the same.
+function embedderLabel(name: string, model: string): string {
+  return !model || model === name ? name : `${name} · ${model}`;
 }

@@ -1,0 +1,94 @@
+package session
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"sync"
+
+	"continuity/backend/embed"
+	"continuity/backend/embed/cache"
+	"continuity/backend/embed/uselite"
+	"continuity/backend/models"
+)
+
+// lsaFallback names what runs when the pretrained model cannot.
+const lsaFallback = "the LSA embedder fitted to the corpus (offline-lsa)"
+
+// EmbedderChoice is the offline embedder a session uses and why.
+type EmbedderChoice struct {
+	Embedder embed.Embedder // nil: the index's corpus-fitted LSA default
+	// Notice is one line for the user when the choice is a fallback or
+	// runs without the shared cache; empty when all is well.
+	Notice string
+}
+
+// Name and Model say what produces the vectors, as Index.Stats does.
+func (c EmbedderChoice) Name() string {
+	if c.Embedder == nil {
+		return "offline-lsa"
+	}
+	return c.Embedder.Name()
+}
+
+func (c EmbedderChoice) Model() string {
+	if c.Embedder == nil {
+		return "fitted to the corpus"
+	}
+	return c.Embedder.Model()
+}
+
+// offlineEmbedder loads USE-lite from the first models folder that has it
+// (models.Candidates) behind the shared embedding cache. Without the model
+// it falls back to LSA, and says so; a cache that cannot open costs speed,
+// never results, and says so too. The choice is made once per session.
+func (s *Session) offlineEmbedder(ctx context.Context) EmbedderChoice {
+	s.offline.once.Do(func() { s.offline.choice = s.chooseOffline(ctx) })
+	return s.offline.choice
+}
+
+func (s *Session) chooseOffline(ctx context.Context) EmbedderChoice {
+	p, err := models.Find(s.DataDir, models.USELite)
+	if err != nil {
+		return EmbedderChoice{Notice: models.Notice("USE-lite", lsaFallback)}
+	}
+	enc, err := uselite.Load(filepath.Dir(p))
+	if err != nil {
+		return EmbedderChoice{Notice: fmt.Sprintf("offline model USE-lite unusable (%v); using %s", err, lsaFallback)}
+	}
+	c, notice := s.embedCache(ctx)
+	if c == nil {
+		return EmbedderChoice{Embedder: enc, Notice: notice}
+	}
+	return EmbedderChoice{Embedder: c.Wrap(enc)}
+}
+
+// embedCache opens the cache shared by every data dir of this user.
+func (s *Session) embedCache(ctx context.Context) (*cache.Cache, string) {
+	path, err := cache.DefaultPath()
+	if err == nil {
+		var c *cache.Cache
+		if c, err = cache.Open(ctx, path, cache.Options{Log: s.Log}); err == nil {
+			s.offline.cache = c
+			return c, ""
+		}
+	}
+	s.Log.Warn("embedding cache unavailable", "err", err)
+	return nil, fmt.Sprintf("shared embedding cache unavailable (%v); vectors are computed without it", err)
+}
+
+// offlineState is the session's lazily chosen offline embedder.
+type offlineState struct {
+	once   sync.Once
+	choice EmbedderChoice
+	cache  *cache.Cache
+}
+
+func (o *offlineState) close() error {
+	if o.cache == nil {
+		return nil
+	}
+	err := o.cache.Close()
+	o.cache = nil
+	return err
+}
