@@ -105,4 +105,3 @@ func TestOfflineEmbedderChoice(t *testing.T) {
 		}
 	})
 }
-
