@@ -11,7 +11,11 @@ APT_TEST := xvfb xauth imagemagick xdotool chromium fonts-noto-color-emoji curl 
 GO_SRC := $(shell find . -name '*.go' -not -path './frontend/node_modules/*') go.mod go.sum
 FRONTEND_SRC := $(shell find frontend/src frontend/public frontend/wailsjs -type f) frontend/index.html frontend/vite.config.ts frontend/tsconfig.json
 
-.PHONY: help run test cli bench fuzz models desktop frontend deps-build deps-test vet gotest fronttest e2e clean
+.PHONY: help run test cli bench fuzz models desktop frontend deps-build deps-test vet lint gotest fronttest e2e clean
+
+# golangci-lint, pinned, built from the Go module proxy into the git-ignored .tools/.
+LINT_VERSION := v2.15.0
+LINT := .tools/golangci-lint-$(LINT_VERSION)
 
 help:
 	@echo "make run    build and open the desktop app on the sample workspace (corpus/)"
@@ -20,6 +24,7 @@ help:
 	@echo "make bench  run the benchmarks (results go to docs/benchmarks.md)"
 	@echo "make models fetch the offline models into models/ (also done by run, test and bench)"
 	@echo "make fuzz   run every fuzz target for FUZZTIME (default 10s) each"
+	@echo "make lint   golangci-lint (pinned) and ESLint"
 
 # Installs only the packages that are missing, so repeated runs cost a dpkg query.
 define apt_install
@@ -69,6 +74,16 @@ cli:
 vet:
 	go vet ./...
 
+$(LINT):
+	@mkdir -p .tools
+	GOBIN=$(CURDIR)/.tools/bin-$(LINT_VERSION) go install github.com/golangci/golangci-lint/v2/cmd/golangci-lint@$(LINT_VERSION)
+	mv .tools/bin-$(LINT_VERSION)/golangci-lint $@ && rmdir .tools/bin-$(LINT_VERSION)
+
+# Go (.golangci.yml) and frontend (frontend/eslint.config.js) linters.
+lint: $(LINT) frontend/node_modules/.package-lock.json
+	$(LINT) run ./...
+	cd frontend && npm run lint
+
 gotest: models
 	go test -race ./...
 
@@ -78,7 +93,7 @@ fronttest: frontend/node_modules/.package-lock.json
 e2e: deps-test build/bin/continuity-desktop build/bin/continuity-dev
 	xvfb-run -a -s '-screen 0 1280x800x24' scripts/e2e.sh
 
-test: deps-test models frontend vet gotest fronttest e2e
+test: deps-test models frontend vet lint gotest fronttest e2e
 
 bench: models
 	@echo "benchmarks: see docs/benchmarks.md"

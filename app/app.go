@@ -14,7 +14,6 @@ import (
 	"github.com/wailsapp/wails/v2/pkg/options"
 	"github.com/wailsapp/wails/v2/pkg/options/assetserver"
 
-	"continuity/backend/cli"
 	"continuity/backend/session"
 )
 
@@ -52,13 +51,13 @@ func (s *Services) bind() []any {
 	return []any{s.Corpus, s.Check, s.Voice, s.Golden, s.Eval, s.Settings, s.Jobs}
 }
 
-// Desktop returns the CLI's desktop entry point, or nil in builds without
-// the Wails tags (the static headless CLI).
-func Desktop(assets embed.FS) cli.Desktop {
+// Desktop returns the desktop entry point for the command line, or nil in
+// builds without the Wails tags (the static headless CLI).
+func Desktop(assets embed.FS) func(ctx context.Context, s *session.Session, log *slog.Logger) error {
 	if !desktopAvailable {
 		return nil
 	}
-	return func(ctx context.Context, env *cli.Env) error { return run(ctx, env, assets) }
+	return func(ctx context.Context, s *session.Session, log *slog.Logger) error { return run(ctx, s, log, assets) }
 }
 
 // ErrNoDisplay means the desktop app was started where no window can open.
@@ -75,7 +74,7 @@ func haveDisplay(getenv func(string) string) bool {
 	return true
 }
 
-func run(ctx context.Context, env *cli.Env, assets embed.FS) (err error) {
+func run(ctx context.Context, sess *session.Session, log *slog.Logger, assets embed.FS) (err error) {
 	if !haveDisplay(os.Getenv) {
 		return ErrNoDisplay
 	}
@@ -90,11 +89,7 @@ func run(ctx context.Context, env *cli.Env, assets embed.FS) (err error) {
 	if err != nil {
 		return fmt.Errorf("frontend assets: %w", err)
 	}
-	sess, err := env.Session(ctx)
-	if err != nil {
-		return err
-	}
-	c := &core{sess: sess, log: env.Log, startupDone: make(chan struct{})}
+	c := &core{sess: sess, log: log, startupDone: make(chan struct{})}
 	svcs := newServices(c)
 	return wails.Run(&options.App{
 		Title:     "Continuity",

@@ -3,7 +3,7 @@ package app
 import (
 	"time"
 
-	"continuity/backend/checks"
+	"continuity/backend/check"
 )
 
 // CheckEvidenceDTO is one deciding passage; Quote sits inside ChunkText.
@@ -60,6 +60,23 @@ type CheckReportDTO struct {
 	CorpusDocs     int               `json:"corpus_docs"`
 	Claims         []CheckClaimDTO   `json:"claims"`
 	Summary        CheckSummaryDTO   `json:"summary"`
+	// Voice is stored with the check; VoiceScore is absent when the voice
+	// check did not run (no guidelines), Voice then empty.
+	Voice      []CheckVoiceIssueDTO `json:"voice"`
+	VoiceScore *float64             `json:"voice_score,omitempty"`
+}
+
+// CheckVoiceIssueDTO is one voice & tone issue stored with a check; Start
+// and End are byte offsets of Passage in the draft.
+type CheckVoiceIssueDTO struct {
+	Passage     string `json:"passage"`
+	Start       int    `json:"start"`
+	End         int    `json:"end"`
+	Rule        string `json:"rule"`
+	Guideline   string `json:"guideline"`
+	Explanation string `json:"explanation"`
+	Suggestion  string `json:"suggestion"`
+	Level       string `json:"level"` // required | recommended
 }
 
 // CheckHistoryEntryDTO is one line of the history list.
@@ -100,12 +117,16 @@ type CheckExportDTO struct {
 
 func rfc3339(t time.Time) string { return t.UTC().Format(time.RFC3339) }
 
-func toCheckReportDTO(rec checks.Record) CheckReportDTO {
+func toCheckReportDTO(rec check.Record) CheckReportDTO {
 	r := rec.Report
-	out := CheckReportDTO{ID: rec.ID, CreatedAt: rfc3339(rec.CreatedAt), Source: rec.Source, Title: rec.Title, Draft: rec.Draft,
-		Engine: r.Engine, Model: r.Model, EngineLabel: checks.EngineLabel(r.Engine, r.Model), PromptVersions: r.PromptVersions,
+	out := CheckReportDTO{ID: rec.ID, CreatedAt: rfc3339(rec.CreatedAt), Source: string(rec.Source), Title: rec.Title, Draft: rec.Draft,
+		Engine: r.Engine, Model: r.Model, EngineLabel: check.EngineLabel(r.Engine, r.Model), PromptVersions: r.PromptVersions,
 		CorpusDocs: r.CorpusDocs, Claims: make([]CheckClaimDTO, 0, len(r.Claims)),
-		Summary: CheckSummaryDTO{r.Summary.Supported, r.Summary.Contradicted, r.Summary.NotCovered}}
+		Summary: CheckSummaryDTO{r.Summary.Supported, r.Summary.Contradicted, r.Summary.NotCovered},
+		Voice:   make([]CheckVoiceIssueDTO, 0, len(r.Voice)), VoiceScore: r.VoiceScore}
+	for _, v := range r.Voice {
+		out.Voice = append(out.Voice, CheckVoiceIssueDTO(v))
+	}
 	if out.PromptVersions == nil {
 		out.PromptVersions = map[string]string{}
 	}
@@ -130,12 +151,12 @@ func toCheckReportDTO(rec checks.Record) CheckReportDTO {
 	return out
 }
 
-func toHistoryDTO(e checks.Entry) CheckHistoryEntryDTO {
-	return CheckHistoryEntryDTO{ID: e.ID, CreatedAt: rfc3339(e.CreatedAt), Source: e.Source, Title: e.Title, Engine: e.Engine, Model: e.Model,
-		EngineLabel: checks.EngineLabel(e.Engine, e.Model), Summary: CheckSummaryDTO{e.Summary.Supported, e.Summary.Contradicted, e.Summary.NotCovered}}
+func toHistoryDTO(e check.Entry) CheckHistoryEntryDTO {
+	return CheckHistoryEntryDTO{ID: e.ID, CreatedAt: rfc3339(e.CreatedAt), Source: string(e.Source), Title: e.Title, Engine: e.Engine, Model: e.Model,
+		EngineLabel: check.EngineLabel(e.Engine, e.Model), Summary: CheckSummaryDTO{e.Summary.Supported, e.Summary.Contradicted, e.Summary.NotCovered}}
 }
 
-func toTriageDTO(f checks.Feedback) TriageItemDTO {
+func toTriageDTO(f check.Feedback) TriageItemDTO {
 	ids := f.ChunkIDs
 	if ids == nil {
 		ids = []string{}

@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -9,10 +10,11 @@ import (
 
 	"github.com/wailsapp/wails/v2/pkg/runtime"
 
-	"continuity/backend/checks"
-	"continuity/backend/cli"
+	"continuity/backend/check"
+	"continuity/backend/engine"
 	"continuity/backend/progress"
 	"continuity/backend/text"
+	"continuity/backend/voice"
 )
 
 // CheckService checks drafts against the corpus and keeps their history.
@@ -53,8 +55,9 @@ func (s *CheckService) ReadDraft(name string) (string, error) {
 
 // Check starts a check of text as a cancellable job and returns its ID.
 // engine is "offline", "llm" or "" for the engine in Settings. The job's
-// done event carries the CheckReportDTO, already saved in the history.
-func (s *CheckService) Check(text, engine string) (string, error) {
+// done event carries the CheckReportDTO, already saved in the history with
+// its voice issues.
+func (s *CheckService) Check(text, engineName string) (string, error) {
 	s.c.ready()
 	if err := checkText(text); err != nil {
 		return "", err
@@ -62,32 +65,39 @@ func (s *CheckService) Check(text, engine string) (string, error) {
 	if strings.TrimSpace(text) == "" {
 		return "", fmt.Errorf("the draft is empty")
 	}
-	if engine != "" && engine != "offline" && engine != "llm" {
-		return "", fmt.Errorf("engine must be offline or llm, got %q", engine)
+	var eng engine.Engine
+	if engineName != "" {
+		e, err := engine.Parse(engineName)
+		if err != nil {
+			return "", err
+		}
+		eng = e
 	}
 	return s.c.jobs.start("check", func(ctx context.Context, report progress.Func) (any, error) {
-		rep, err := cli.RunCheck(ctx, s.c.sess, text, cli.CheckOptions{Engine: engine}, report)
+		out, err := check.Run(ctx, s.c.sess, check.Request{Draft: text, Source: check.SourceDesktop, Engine: eng}, report)
 		if err != nil {
-			return nil, err
+			return nil, desktopCheckError(err)
 		}
-		repo, err := s.repo(ctx)
-		if err != nil {
-			return nil, err
+		switch {
+		case errors.Is(out.VoiceSkipped, voice.ErrNoGuidelines):
+			s.c.log.Info("voice check not run", "err", out.VoiceSkipped)
+		case out.VoiceSkipped != nil:
+			s.c.log.Warn("voice check not run", "err", out.VoiceSkipped)
 		}
-		id, err := repo.Save(ctx, "desktop", text, rep)
-		if err != nil {
-			return nil, err
-		}
-		rec, err := repo.Get(ctx, id)
-		if err != nil {
-			return nil, err
-		}
-		return toCheckReportDTO(rec), nil
+		return toCheckReportDTO(out.Record), nil
 	}), nil
 }
 
-func (s *CheckService) repo(ctx context.Context) (*checks.Repo, error) {
-	return checks.NewRepo(ctx, s.c.sess.DB)
+// desktopCheckError says the way out of a check error in the app's terms.
+func desktopCheckError(err error) error {
+	if errors.Is(err, check.ErrNoKey) {
+		return fmt.Errorf("%w; add an API key in Settings, or choose the offline engine in Settings", err)
+	}
+	return err
+}
+
+func (s *CheckService) repo(ctx context.Context) (*check.Repo, error) {
+	return check.NewRepo(ctx, s.c.sess.DB)
 }
 
 func validID(id int64) error {
@@ -190,7 +200,7 @@ func (s *CheckService) ExportReport(checkID int64, format string) (CheckExportDT
 	if err != nil {
 		return CheckExportDTO{}, err
 	}
-	text, err := checks.Export(rec, format)
+	text, err := check.Export(rec, format)
 	if err != nil {
 		return CheckExportDTO{}, err
 	}

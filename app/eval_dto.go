@@ -117,7 +117,7 @@ type ClaimCheckDTO struct {
 
 // EvalQuestionDTO is one row of the question table with its drill-down.
 // Status: pass | fail | error. Change vs baseline: regressed | improved |
-// same | new | "" (no baseline).
+// same | new | not_measured (nothing comparable) | "" (no baseline).
 type EvalQuestionDTO struct {
 	ID             string             `json:"id"`
 	Category       string             `json:"category"`

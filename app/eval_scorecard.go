@@ -4,7 +4,7 @@ import (
 	"sort"
 
 	"continuity/backend/eval"
-	"continuity/backend/evalwire"
+	"continuity/backend/evalrun"
 	"continuity/backend/scorecard"
 )
 
@@ -18,7 +18,7 @@ func kvs(m map[string]string) []KVDTO {
 }
 
 func runDTO(r eval.Run) EvalRunDTO {
-	d := EvalRunDTO{ID: r.ID, Status: r.Status, StartedAt: r.StartedAt, FinishedAt: r.FinishedAt, Engine: r.Engine,
+	d := EvalRunDTO{ID: r.ID, Status: r.Status, StartedAt: r.StartedAt, FinishedAt: r.FinishedAt, Engine: r.Engine.String(),
 		AnswerModel: r.AnswerModel, JudgeModel: r.JudgeModel, EmbedModel: r.EmbedModel, GoldenSet: r.GoldenSet,
 		GoldenVersion: r.GoldenVersion, CorpusFingerprint: r.CorpusFingerprint, Questions: r.Questions, Repeat: r.Repeat,
 		Settings: kvs(r.Settings), PromptVersions: kvs(r.PromptVersions), Notes: []string{}}
@@ -29,7 +29,7 @@ func runDTO(r eval.Run) EvalRunDTO {
 	return d
 }
 
-func scorecardDTO(c *evalwire.Card, results, base []eval.QuestionResult, baseRun *eval.Run) ScorecardDTO {
+func scorecardDTO(c *evalrun.Card, results, base []eval.QuestionResult, baseRun *eval.Run) ScorecardDTO {
 	sc := c.Scorecard
 	out := ScorecardDTO{Run: runDTO(sc.Run), Ready: sc.Gate.Pass, GateFailures: sc.Gate.Failures, Errors: sc.Errors,
 		ReviewCount: len(sc.Review), Tiles: []MetricTileDTO{}, Categories: []CategoryDTO{}, Questions: []EvalQuestionDTO{}, Trend: []TrendPointDTO{}}
@@ -37,59 +37,37 @@ func scorecardDTO(c *evalwire.Card, results, base []eval.QuestionResult, baseRun
 	out.Run.GatePass = &pass
 	out.Run.Pinned = c.Pinned == sc.Run.ID
 
-	// per-question changes against the baseline
-	changes := map[string]map[string]scorecard.Change{}
+	// per-metric movements against the baseline, as scorecard.Compare classified them
 	improved, regressed := map[string]int{}, map[string]int{}
-	baseMeans := map[string]*float64{}
+	means := map[string]scorecard.MetricDelta{}
 	if d := sc.Baseline; d != nil {
-		add := func(ch scorecard.Change) {
-			if changes[ch.QuestionID] == nil {
-				changes[ch.QuestionID] = map[string]scorecard.Change{}
-			}
-			changes[ch.QuestionID][ch.Metric] = ch
-		}
 		for _, ch := range d.Regressions {
-			add(ch)
 			regressed[ch.Metric]++
 		}
 		for _, ch := range d.Improvements {
-			add(ch)
 			improved[ch.Metric]++
 		}
 		for _, m := range d.Metrics {
-			baseMeans[m.Metric] = m.Baseline
+			means[m.Metric] = m
 		}
 	}
 	for _, m := range eval.AllMetrics {
 		name := string(m)
 		s := sc.Metrics[name]
+		st := s.Status()
 		t := MetricTileDTO{Metric: name, Meaning: scorecard.Meaning(name, sc.Run.Engine), Mean: s.Mean, Threshold: s.Threshold,
-			Measured: s.Measured, NotMeasured: s.NotMeasured, Flaky: s.Flaky, Baseline: baseMeans[name],
-			Improved: improved[name], Regressed: regressed[name]}
-		switch {
-		case s.Mean == nil:
-			t.Status = "not_measured"
-		case s.Pass == nil:
-			t.Status = "not_gated"
-		case *s.Pass:
-			t.Status = "pass"
-		default:
-			t.Status = "fail"
-		}
-		if s.Threshold != nil && s.Mean != nil {
+			Status: string(st), Measured: s.Measured, NotMeasured: s.NotMeasured, Flaky: s.Flaky,
+			Baseline: means[name].Baseline, Delta: means[name].Delta, Improved: improved[name], Regressed: regressed[name]}
+		if st.Gated() {
 			out.GateMetrics++
-			if !*s.Pass {
+			if st == scorecard.StatusFail {
 				out.FailingMetrics++
 			}
-		}
-		if t.Baseline != nil && t.Mean != nil {
-			d := *t.Mean - *t.Baseline
-			t.Delta = &d
 		}
 		out.Tiles = append(out.Tiles, t)
 	}
 	out.Categories = categoryDTOs(sc, results)
-	out.Questions = questionDTOs(sc, results, base, changes)
+	out.Questions = questionDTOs(sc, results, base)
 	if d := sc.Baseline; d != nil && baseRun != nil {
 		b := &BaselineDTO{RunID: d.BaselineRunID, StartedAt: baseRun.StartedAt, NewErrors: len(d.NewErrors), FixedErrors: len(d.FixedErrors)}
 		for _, q := range out.Questions {
@@ -141,7 +119,11 @@ func categoryDTOs(sc *scorecard.Scorecard, results []eval.QuestionResult) []Cate
 	return out
 }
 
-func questionDTOs(sc *scorecard.Scorecard, results, base []eval.QuestionResult, changes map[string]map[string]scorecard.Change) []EvalQuestionDTO {
+// changeWords are the view's names of a question's movement.
+var changeWords = map[scorecard.Movement]string{scorecard.MoveImproved: "improved", scorecard.MoveRegressed: "regressed",
+	scorecard.MoveUnchanged: "same", scorecard.MoveNew: "new", scorecard.MoveNotMeasured: "not_measured"}
+
+func questionDTOs(sc *scorecard.Scorecard, results, base []eval.QuestionResult) []EvalQuestionDTO {
 	rows := map[string]scorecard.QuestionRow{}
 	for _, q := range sc.Questions {
 		rows[q.ID] = q
@@ -154,18 +136,16 @@ func questionDTOs(sc *scorecard.Scorecard, results, base []eval.QuestionResult, 
 	for _, b := range base {
 		baseBy[b.QuestionID] = b
 	}
-	newErr := map[string]bool{}
+	var moves map[string]scorecard.QuestionChange
 	if sc.Baseline != nil {
-		for _, id := range sc.Baseline.NewErrors {
-			newErr[id] = true
-		}
+		moves = sc.Baseline.ByQuestion()
 	}
 	out := make([]EvalQuestionDTO, 0, len(results))
 	for _, r := range results {
 		row := rows[r.QuestionID]
 		q := EvalQuestionDTO{ID: r.QuestionID, Category: string(r.Category), Question: r.Question, Answer: r.Answer,
 			Refused: r.Refused, Reference: r.Reference, SupportingLine: r.SupportingLine, Error: r.Error,
-			References: []ReferenceDocDTO{}, Retrieved: []RetrievedDTO{}, Scores: []QuestionScoreDTO{},
+			Status: string(row.Status()), References: []ReferenceDocDTO{}, Retrieved: []RetrievedDTO{}, Scores: []QuestionScoreDTO{},
 			NotMeasured: []NotMeasuredDTO{}, Claims: []ClaimCheckDTO{}, Evidence: []string{}, Why: why[r.QuestionID]}
 		if q.Why == nil {
 			q.Why = []string{}
@@ -183,7 +163,6 @@ func questionDTOs(sc *scorecard.Scorecard, results, base []eval.QuestionResult, 
 			q.References = append(q.References, ReferenceDocDTO{DocID: id, Found: got[id]})
 		}
 		b, hasBase := baseBy[r.QuestionID]
-		ch := changes[r.QuestionID]
 		for _, m := range eval.AllMetrics {
 			s, ok := r.Scores[m]
 			if !ok {
@@ -212,38 +191,11 @@ func questionDTOs(sc *scorecard.Scorecard, results, base []eval.QuestionResult, 
 				q.Evidence = append(q.Evidence, string(m)+": "+e)
 			}
 		}
-		switch {
-		case r.Error != "":
-			q.Status = "error"
-		case len(row.Below) > 0 || r.Scores[eval.RefusalCorrectness].Value < 1 && hasScore(r, eval.RefusalCorrectness):
-			q.Status = "fail"
-		default:
-			q.Status = "pass"
-		}
-		if sc.Baseline != nil {
+		if mv, ok := moves[r.QuestionID]; ok {
 			q.BaselineAnswer = b.Answer
-			q.Change = "same"
-			switch {
-			case !hasBase:
-				q.Change = "new"
-			case newErr[r.QuestionID]:
-				q.Change, q.WorstDelta = "regressed", -1
-			default:
-				for _, c := range ch {
-					if c.Delta < q.WorstDelta {
-						q.WorstDelta = c.Delta
-					}
-					if c.Delta < 0 {
-						q.Change = "regressed"
-					} else if q.Change != "regressed" {
-						q.Change = "improved"
-					}
-				}
-			}
+			q.Change, q.WorstDelta = changeWords[mv.Movement], mv.WorstDelta
 		}
 		out = append(out, q)
 	}
 	return out
 }
-
-func hasScore(r eval.QuestionResult, m eval.Metric) bool { _, ok := r.Scores[m]; return ok }

@@ -10,8 +10,9 @@ import (
 
 	"github.com/wailsapp/wails/v2/pkg/runtime"
 
+	"continuity/backend/engine"
 	"continuity/backend/eval"
-	"continuity/backend/evalwire"
+	"continuity/backend/evalrun"
 	"continuity/backend/golden"
 	"continuity/backend/progress"
 	"continuity/backend/scorecard"
@@ -48,14 +49,16 @@ func (s *EvalService) DefaultThresholds() []MetricThresholdDTO {
 	return out
 }
 
-func checkEngine(engine string, repeat int) error {
-	if engine != eval.EngineOffline && engine != eval.EngineLLM {
-		return fmt.Errorf("engine must be offline or llm, got %q", engine)
+// checkEngine reads the engine the view picked and checks the repeats.
+func checkEngine(name string, repeat int) (engine.Engine, error) {
+	e, err := engine.Parse(name)
+	if err != nil {
+		return "", err
 	}
 	if repeat < 1 || repeat > 10 {
-		return fmt.Errorf("repeat must be between 1 and 10, got %d", repeat)
+		return "", fmt.Errorf("repeat must be between 1 and 10, got %d", repeat)
 	}
-	return nil
+	return e, nil
 }
 
 func checkRunID(id string) error {
@@ -66,15 +69,16 @@ func checkRunID(id string) error {
 }
 
 // Estimate counts the calls, tokens, cost and time of a run before it starts.
-func (s *EvalService) Estimate(set, engine string, repeat int) (EvalEstimateDTO, error) {
+func (s *EvalService) Estimate(set, engineName string, repeat int) (EvalEstimateDTO, error) {
 	if err := golden.ValidateName(set); err != nil {
 		return EvalEstimateDTO{}, err
 	}
-	if err := checkEngine(engine, repeat); err != nil {
+	eng, err := checkEngine(engineName, repeat)
+	if err != nil {
 		return EvalEstimateDTO{}, err
 	}
 	s.c.ready()
-	e, err := evalwire.EstimateSet(s.c.ctx, s.c.sess, set, engine, repeat)
+	e, err := evalrun.EstimateSet(s.c.ctx, s.c.sess, set, eng, repeat)
 	if err != nil {
 		return EvalEstimateDTO{}, err
 	}
@@ -82,28 +86,29 @@ func (s *EvalService) Estimate(set, engine string, repeat int) (EvalEstimateDTO,
 	for _, n := range e.CallsPerQuestion {
 		per += n
 	}
-	return EvalEstimateDTO{Set: set, Engine: engine, Questions: e.Questions, Calls: e.Calls, CallsPerQuestion: per,
+	return EvalEstimateDTO{Set: set, Engine: eng.String(), Questions: e.Questions, Calls: e.Calls, CallsPerQuestion: per,
 		InputTokens: e.InputTokens, OutputTokens: e.OutputTokens, Cost: e.Cost, CostKnown: e.CostKnown, Seconds: e.Seconds}, nil
 }
 
 // StartRun evaluates a golden set as a cancellable job and returns the job
 // ID; the job's result is the run ID. Each question is saved as it
 // finishes, so a cancelled or crashed run can be resumed.
-func (s *EvalService) StartRun(set, engine string, repeat int) (string, error) {
+func (s *EvalService) StartRun(set, engineName string, repeat int) (string, error) {
 	if err := golden.ValidateName(set); err != nil {
 		return "", err
 	}
-	if err := checkEngine(engine, repeat); err != nil {
+	eng, err := checkEngine(engineName, repeat)
+	if err != nil {
 		return "", err
 	}
 	s.c.ready()
 	return s.c.jobs.start("eval", func(ctx context.Context, report progress.Func) (any, error) {
-		p, err := evalwire.Prepare(ctx, s.c.sess, set, evalwire.Options{Engine: engine, Repeat: repeat}, nil, stage(report, "syncing index"))
+		p, err := evalrun.Prepare(ctx, s.c.sess, set, evalrun.Options{Engine: eng, Repeat: repeat}, nil, stage(report, "syncing index"))
 		if err != nil {
 			return nil, err
 		}
 		defer p.Close()
-		run, err := p.Runner.Start(ctx, p.Run, p.Questions, report)
+		run, err := p.Start(ctx, report)
 		if err != nil {
 			return nil, err
 		}
@@ -124,18 +129,16 @@ func (s *EvalService) ResumeRun(runID string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if run.Status == eval.StatusDone {
+	if run.Status == eval.StatusDone { // the view offers resume only for unfinished runs
 		return "", fmt.Errorf("run %s already finished", runID)
 	}
-	var version int
-	fmt.Sscan(run.GoldenVersion, &version)
 	return s.c.jobs.start("eval", func(ctx context.Context, report progress.Func) (any, error) {
-		p, err := evalwire.Prepare(ctx, s.c.sess, run.GoldenSet, evalwire.Options{Engine: run.Engine, Repeat: run.Repeat, K: run.K, Version: version}, nil, stage(report, "syncing index"))
+		p, _, err := evalrun.PrepareResume(ctx, s.c.sess, runID, nil, stage(report, "syncing index"))
 		if err != nil {
 			return nil, err
 		}
 		defer p.Close()
-		if _, err := p.Runner.Resume(ctx, runID, p.Run.CorpusFingerprint, p.Questions, report); err != nil {
+		if _, err := p.Resume(ctx, runID, report); err != nil {
 			return nil, err
 		}
 		return runID, nil
@@ -171,7 +174,7 @@ func (s *EvalService) ListRuns(set string) ([]EvalRunDTO, error) {
 		r := runs[i]
 		p, ok := pinned[r.GoldenSet]
 		if !ok {
-			if p, err = evalwire.PinnedBaseline(s.c.ctx, s.c.sess.DB, r.GoldenSet); err != nil {
+			if p, err = evalrun.PinnedBaseline(s.c.ctx, s.c.sess.DB, r.GoldenSet); err != nil {
 				return nil, err
 			}
 			pinned[r.GoldenSet] = p
@@ -190,11 +193,11 @@ func (s *EvalService) GetScorecard(runID, baseline string) (ScorecardDTO, error)
 	return sc, err
 }
 
-func (s *EvalService) card(runID, baseline string) (ScorecardDTO, *evalwire.Card, error) {
+func (s *EvalService) card(runID, baseline string) (ScorecardDTO, *evalrun.Card, error) {
 	if err := checkRunID(runID); err != nil {
 		return ScorecardDTO{}, nil, err
 	}
-	if baseline != evalwire.BaselineNone && baseline != evalwire.BaselineLast && baseline != evalwire.BaselinePinned {
+	if baseline != evalrun.BaselineNone && baseline != evalrun.BaselineLast && baseline != evalrun.BaselinePinned {
 		if err := checkRunID(baseline); err != nil {
 			return ScorecardDTO{}, nil, err
 		}
@@ -204,7 +207,7 @@ func (s *EvalService) card(runID, baseline string) (ScorecardDTO, *evalwire.Card
 		return ScorecardDTO{}, nil, err
 	}
 	ctx := s.c.ctx
-	c, err := evalwire.BuildCard(ctx, s.c.sess.DB, st, runID, baseline)
+	c, err := evalrun.BuildCard(ctx, s.c.sess.DB, st, runID, baseline)
 	if err != nil {
 		return ScorecardDTO{}, nil, err
 	}
@@ -236,7 +239,7 @@ func (s *EvalService) SetBaseline(runID string) (EvalRunDTO, error) {
 	if err != nil {
 		return EvalRunDTO{}, err
 	}
-	run, err := evalwire.PinBaseline(s.c.ctx, s.c.sess.DB, st, runID)
+	run, err := evalrun.PinBaseline(s.c.ctx, s.c.sess.DB, st, runID)
 	if err != nil {
 		return EvalRunDTO{}, err
 	}

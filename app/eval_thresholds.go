@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"continuity/backend/eval"
-	"continuity/backend/evalwire"
+	"continuity/backend/evalrun"
 	"continuity/backend/golden"
 	"continuity/backend/scorecard"
 )
@@ -16,7 +16,7 @@ func (s *EvalService) GetThresholds(set string) ([]MetricThresholdDTO, error) {
 		return nil, err
 	}
 	s.c.ready()
-	g, err := evalwire.Thresholds(s.c.ctx, s.c.sess.DB, set)
+	g, err := evalrun.Thresholds(s.c.ctx, s.c.sess.DB, set)
 	if err != nil {
 		return nil, err
 	}
@@ -54,14 +54,14 @@ func (s *EvalService) SetThresholds(set string, thresholds []MetricThresholdDTO)
 		edits = append(edits, e)
 	}
 	s.c.ready()
-	g, err := evalwire.SaveThresholds(s.c.ctx, s.c.sess.DB, set, edits)
+	g, err := evalrun.SaveThresholds(s.c.ctx, s.c.sess.DB, set, edits)
 	if err != nil {
 		return nil, err
 	}
 	return thresholdDTOs(g), nil
 }
 
-func thresholdDTOs(g evalwire.SetGate) []MetricThresholdDTO {
+func thresholdDTOs(g evalrun.SetGate) []MetricThresholdDTO {
 	out := make([]MetricThresholdDTO, 0, len(eval.AllMetrics))
 	for _, m := range eval.AllMetrics {
 		t := MetricThresholdDTO{Metric: string(m), Meaning: scorecard.Meanings[string(m)], Custom: g.Custom[m]}

@@ -2,6 +2,7 @@ package app
 
 import (
 	"continuity/backend/golden"
+	"continuity/backend/goldenset"
 	"continuity/backend/xlsx"
 )
 
@@ -64,13 +65,17 @@ type GoldenProblemDTO struct {
 }
 
 // GoldenImportDTO reports an import. Nothing is saved when Errors is
-// non-empty unless the import asked for valid rows only.
+// non-empty unless the import asked for valid rows only. Saved means the
+// set holds the imported rows; Unchanged that it already did, so no new
+// version was made.
 type GoldenImportDTO struct {
 	Cancelled bool               `json:"cancelled"`
 	File      string             `json:"file"`
 	Set       string             `json:"set"`
 	Imported  int                `json:"imported"`
 	Saved     bool               `json:"saved"`
+	Unchanged bool               `json:"unchanged"`
+	Version   int                `json:"version"`
 	Errors    []GoldenProblemDTO `json:"errors"`
 	Warnings  []GoldenProblemDTO `json:"warnings"`
 }
@@ -83,6 +88,11 @@ func setDTO(s golden.Set) GoldenSetDTO {
 func rowDTO(r golden.Row) GoldenRowDTO {
 	return GoldenRowDTO{ID: r.ID, Question: r.Question, Category: string(r.Category), ApprovedAnswer: r.ApprovedAnswer,
 		ReferenceDocIDs: nonNil(r.ReferenceDocIDs), SupportingLine: r.SupportingLine, Owner: r.Owner, Notes: r.Notes, Tags: nonNil(r.Tags)}
+}
+
+func importDTO(o goldenset.Outcome) GoldenImportDTO {
+	return GoldenImportDTO{File: o.File, Set: o.Set, Imported: o.Imported, Saved: o.Stored, Unchanged: o.Unchanged,
+		Version: o.Version, Errors: problemDTOs(o.Errors), Warnings: problemDTOs(o.Warnings)}
 }
 
 func problemDTOs(ps []xlsx.Problem) []GoldenProblemDTO {

@@ -1,16 +1,12 @@
 package app
 
 import (
-	"encoding/base64"
 	"fmt"
 	"os"
-	"path/filepath"
-	"strings"
 	"sync"
 
-	"github.com/wailsapp/wails/v2/pkg/runtime"
-
 	"continuity/backend/golden"
+	"continuity/backend/goldenset"
 	"continuity/backend/xlsx"
 )
 
@@ -88,13 +84,19 @@ func (s *GoldenService) view(r *golden.Repo, name string) (GoldenSetViewDTO, err
 	for i, row := range rows {
 		v.Rows[i] = rowDTO(row)
 	}
-	issues := golden.Check(rows, nil)
-	if docs, err := s.c.sess.Docs(ctx); err != nil {
-		v.ValidationNote = "corpus checks not run: " + err.Error()
-	} else if more, err := golden.CheckCorpus(ctx, rows, nil, docs); err != nil {
+	var docs golden.DocLookup
+	if d, err := s.c.sess.Docs(ctx); err != nil {
 		v.ValidationNote = "corpus checks not run: " + err.Error()
 	} else {
-		issues = append(issues, more...)
+		docs = d
+	}
+	issues, err := goldenset.Issues(ctx, rows, docs)
+	if err != nil && docs != nil { // the grid still shows the structural issues
+		v.ValidationNote = "corpus checks not run: " + err.Error()
+		issues, err = goldenset.Issues(ctx, rows, nil)
+	}
+	if err != nil {
+		return GoldenSetViewDTO{}, err
 	}
 	for _, is := range issues {
 		v.Issues = append(v.Issues, GoldenIssueDTO{Severity: string(is.Severity), RowID: is.RowID, Position: is.Row,
@@ -207,128 +209,4 @@ func (s *GoldenService) Restore(set string, version int) (GoldenSetViewDTO, erro
 		_, err := r.Restore(s.c.ctx, set, version, golden.CurrentUser())
 		return err
 	})
-}
-
-// ImportDialog asks for a workbook with the native dialog and imports it
-// into set (default: the file name). All or nothing unless validOnly.
-func (s *GoldenService) ImportDialog(set string, validOnly bool) (GoldenImportDTO, error) {
-	s.c.ready()
-	path, err := runtime.OpenFileDialog(s.c.ctx, runtime.OpenDialogOptions{Title: "Import a golden set",
-		Filters: []runtime.FileFilter{{DisplayName: "Excel workbooks (*.xlsx)", Pattern: "*.xlsx"}}})
-	if err != nil {
-		return GoldenImportDTO{}, err
-	}
-	if path == "" {
-		return GoldenImportDTO{Cancelled: true, Errors: []GoldenProblemDTO{}, Warnings: []GoldenProblemDTO{}}, nil
-	}
-	return s.importFile(path, set, validOnly)
-}
-
-// ImportWorkspaceFile imports the workspace's golden.xlsx.
-func (s *GoldenService) ImportWorkspaceFile(set string, validOnly bool) (GoldenImportDTO, error) {
-	st, err := s.WorkspaceFile()
-	if err != nil {
-		return GoldenImportDTO{}, err
-	}
-	return s.importFile(st.Path, set, validOnly)
-}
-
-// importFile imports a workbook from a path the user chose (never a bound
-// method: a script must not name arbitrary files).
-func (s *GoldenService) importFile(path, set string, validOnly bool) (GoldenImportDTO, error) {
-	s.c.ready()
-	if !strings.EqualFold(filepath.Ext(path), ".xlsx") {
-		return GoldenImportDTO{}, fmt.Errorf("%w: choose an .xlsx workbook", golden.ErrInvalid)
-	}
-	res, err := xlsx.ReadFile(s.c.ctx, path)
-	if err != nil {
-		return GoldenImportDTO{}, err
-	}
-	return s.commit(path, res, set, validOnly)
-}
-
-// maxDropBase64 bounds a dropped file's base64 text (4/3 of the byte limit).
-const maxDropBase64 = xlsx.MaxFileSize/3*4 + 4
-
-// ImportBytes imports a workbook dropped on the window, sent as base64.
-func (s *GoldenService) ImportBytes(fileName, dataBase64, set string, validOnly bool) (GoldenImportDTO, error) {
-	s.c.ready()
-	if len(dataBase64) > maxDropBase64 {
-		return GoldenImportDTO{}, fmt.Errorf("%w: %s is larger than the %d MB import limit", golden.ErrInvalid, filepath.Base(fileName), xlsx.MaxFileSize>>20)
-	}
-	data, err := base64.StdEncoding.DecodeString(dataBase64)
-	if err != nil {
-		return GoldenImportDTO{}, fmt.Errorf("%w: the dropped file did not arrive intact: %v", golden.ErrInvalid, err)
-	}
-	name := filepath.Base(fileName)
-	res, err := xlsx.ReadBytes(s.c.ctx, name, data)
-	if err != nil {
-		return GoldenImportDTO{}, err
-	}
-	return s.commit(name, res, set, validOnly)
-}
-
-func (s *GoldenService) commit(file string, res xlsx.Result, set string, validOnly bool) (GoldenImportDTO, error) {
-	ctx := s.c.ctx
-	if set == "" {
-		set = strings.TrimSuffix(filepath.Base(file), filepath.Ext(file))
-	}
-	if err := golden.ValidateName(set); err != nil {
-		return GoldenImportDTO{}, err
-	}
-	r, err := s.repo()
-	if err != nil {
-		return GoldenImportDTO{}, err
-	}
-	rows, nums := res.Rows, res.RowNums
-	if validOnly {
-		rows, nums = res.ValidRows()
-	}
-	warnings := res.Warnings
-	if len(rows) > 0 {
-		docs, err := s.c.sess.Docs(ctx)
-		if err != nil {
-			return GoldenImportDTO{}, err
-		}
-		issues, err := golden.CheckCorpus(ctx, rows, nums, docs)
-		if err != nil {
-			return GoldenImportDTO{}, err
-		}
-		for _, is := range issues {
-			warnings = append(warnings, res.Locate(is))
-		}
-	}
-	out := GoldenImportDTO{File: file, Set: set, Errors: problemDTOs(res.Errors), Warnings: problemDTOs(warnings)}
-	if len(res.Errors) == 0 || (validOnly && len(rows) > 0) {
-		summary := fmt.Sprintf("imported %s (%d rows)", filepath.Base(file), len(rows))
-		if _, err := r.Save(ctx, set, "", golden.CurrentUser(), summary, rows); err != nil {
-			return GoldenImportDTO{}, err
-		}
-		out.Saved, out.Imported = true, len(rows)
-	}
-	return out, nil
-}
-
-// ExportDialog asks where to save and writes the set; "" when cancelled.
-func (s *GoldenService) ExportDialog(set string) (string, error) {
-	if err := golden.ValidateName(set); err != nil {
-		return "", err
-	}
-	r, err := s.repo()
-	if err != nil {
-		return "", err
-	}
-	rows, err := r.Rows(s.c.ctx, set)
-	if err != nil {
-		return "", err
-	}
-	path, err := runtime.SaveFileDialog(s.c.ctx, runtime.SaveDialogOptions{Title: "Export golden set", DefaultFilename: set + ".xlsx",
-		Filters: []runtime.FileFilter{{DisplayName: "Excel workbooks (*.xlsx)", Pattern: "*.xlsx"}}})
-	if err != nil || path == "" {
-		return "", err
-	}
-	if !strings.EqualFold(filepath.Ext(path), ".xlsx") {
-		path += ".xlsx"
-	}
-	return path, xlsx.WriteFile(path, rows)
 }

@@ -3,7 +3,7 @@ package app
 import (
 	"fmt"
 
-	"continuity/backend/checks"
+	"continuity/backend/check"
 	"continuity/backend/golden"
 )
 
@@ -23,16 +23,16 @@ func (s *GoldenService) AddFromTriage(set string, checkID int64, claimIndex int,
 		}
 	}
 	if checkID <= 0 || claimIndex < 0 {
-		return GoldenFromTriageDTO{}, fmt.Errorf("%w: no triage item for check %d claim %d", checks.ErrInvalid, checkID, claimIndex)
+		return GoldenFromTriageDTO{}, fmt.Errorf("%w: no triage item for check %d claim %d", check.ErrInvalid, checkID, claimIndex)
 	}
-	if len(question) > 4*checks.MaxQuestion {
-		return GoldenFromTriageDTO{}, fmt.Errorf("%w: the question is longer than %d characters", checks.ErrInvalid, checks.MaxQuestion)
+	if len(question) > 4*check.MaxQuestion {
+		return GoldenFromTriageDTO{}, fmt.Errorf("%w: the question is longer than %d characters", check.ErrInvalid, check.MaxQuestion)
 	}
 	g, err := s.repo()
 	if err != nil {
 		return GoldenFromTriageDTO{}, err
 	}
-	c, err := checks.NewRepo(s.c.ctx, s.c.sess.DB)
+	c, err := check.NewRepo(s.c.ctx, s.c.sess.DB)
 	if err != nil {
 		return GoldenFromTriageDTO{}, err
 	}

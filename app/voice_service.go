@@ -7,7 +7,8 @@ import (
 	"path/filepath"
 	"unicode/utf8"
 
-	"continuity/backend/cli"
+	"continuity/backend/check"
+	"continuity/backend/engine"
 	"continuity/backend/voice"
 )
 
@@ -96,9 +97,13 @@ func (s *VoiceService) CheckVoice(text string) (VoiceCheckDTO, error) {
 	if err != nil {
 		return VoiceCheckDTO{}, err
 	}
-	res, err := cli.RunVoice(ctx, s.c.sess, ws, text, st.Engine)
+	eng, err := engine.Parse(st.Engine)
 	if err != nil {
-		return VoiceCheckDTO{}, err
+		return VoiceCheckDTO{}, fmt.Errorf("the engine in Settings: %w", err)
+	}
+	res, err := check.RunVoice(ctx, s.c.sess, ws, text, eng)
+	if err != nil {
+		return VoiceCheckDTO{}, desktopCheckError(err)
 	}
 	sc := res.Score
 	out := VoiceCheckDTO{Issues: make([]VoiceIssueDTO, 0, len(res.Issues)), Engine: res.Engine, Model: res.Model, Dropped: res.Dropped,

@@ -106,7 +106,7 @@ func (e *LLMEngine) Check(ctx context.Context, draft string, search Searcher) (R
 	if failErr != nil {
 		return Report{}, fmt.Errorf("claims: paragraph %d: %w", failAt, failErr)
 	}
-	rep := Report{Engine: EngineLLM, Results: []Result{}, PromptVersions: map[string]string{
+	rep := Report{Engine: EngineLLM, Results: []Result{}, Retrieved: r.passages, PromptVersions: map[string]string{
 		PromptDecompose: PromptDecomposeVersion, PromptVerify: PromptVerifyVersion}}
 	for _, o := range outs {
 		if o.model != "" {

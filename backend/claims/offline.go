@@ -60,7 +60,7 @@ func (e *OfflineEngine) Check(ctx context.Context, draft string, search Searcher
 	if err != nil {
 		return Report{}, err
 	}
-	rep := Report{Engine: EngineOffline, Model: "offline-" + OfflineVersion, Results: make([]Result, 0, len(cl))}
+	rep := Report{Engine: EngineOffline, Model: "offline-" + OfflineVersion, Results: make([]Result, 0, len(cl)), Retrieved: r.passages}
 	for i, c := range cl {
 		if err := ctx.Err(); err != nil {
 			return Report{}, err

@@ -72,6 +72,11 @@ type Report struct {
 	PromptVersions map[string]string `json:"prompt_versions,omitempty"`
 	Results        []Result          `json:"claims"`
 	Summary        Summary           `json:"summary"`
+	// Retrieved holds, by paragraph index, the passages that paragraph's
+	// query returned, so a caller can say what was searched without
+	// re-deriving queries. It is retrieval context, not part of the
+	// verdicts, and so never serialized.
+	Retrieved map[int][]Passage `json:"-"`
 }
 
 // Searcher finds the top k passages for a query. backend/index's hybrid

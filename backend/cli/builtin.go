@@ -6,8 +6,8 @@ import (
 	"runtime"
 )
 
-func init() {
-	Register(&Command{
+func versionCommand() *Command {
+	return &Command{
 		Name:    "version",
 		Summary: "print the version",
 		Run: func(_ context.Context, env *Env, args []string) error {
@@ -20,8 +20,11 @@ func init() {
 			_, err := fmt.Fprintf(env.Stdout, "continuity %s (%s %s/%s)\n", Version, runtime.Version(), runtime.GOOS, runtime.GOARCH)
 			return err
 		},
-	})
-	Register(&Command{
+	}
+}
+
+func helpCommand() *Command {
+	return &Command{
 		Name:    "help",
 		Args:    "[command]",
 		Summary: "show help for continuity or a command",
@@ -31,7 +34,7 @@ func init() {
 				writeUsage(env.Stdout, true)
 				return nil
 			case 1:
-				c, ok := commands[args[0]]
+				c, ok := findCommand(args[0])
 				if !ok {
 					return Usagef("unknown command %q", args[0])
 				}
@@ -41,5 +44,5 @@ func init() {
 				return Usagef("help takes at most one command")
 			}
 		},
-	})
+	}
 }

@@ -11,15 +11,16 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"continuity/backend/checks"
+	"continuity/backend/check"
 	"continuity/backend/corpus"
+	"continuity/backend/engine"
 )
 
 // maxDraftBytes bounds a draft read from a file or stdin.
 const maxDraftBytes = 8 << 20
 
-func init() {
-	Register(&Command{
+func checkCommand() *Command {
+	return &Command{
 		Name:    "check",
 		Args:    "FILE|-",
 		Summary: "check a draft's claims against the published corpus",
@@ -35,22 +36,27 @@ start and end are byte offsets of the claim's text in the file (a byte-order mar
 and invisible characters are ignored for checking, never for offsets); "voice"
 is [] when the voice check did not run (voice_score is then absent).`,
 		Flags: func(fs *flag.FlagSet) RunFunc {
-			engine := fs.String("engine", "", "offline or llm (default: the engine in Settings)")
+			eng := fs.String("engine", "", "offline or llm (default: the engine in Settings)")
 			k := fs.Int("k", 0, "passages retrieved per paragraph (default 8)")
 			failOnVoice := fs.String("fail-on-voice", "", "also exit 1 on voice issues: required or recommended")
 			return func(ctx context.Context, env *Env, args []string) error {
-				return runCheckCommand(ctx, env, args, *engine, *k, *failOnVoice)
+				return runCheckCommand(ctx, env, args, *eng, *k, *failOnVoice)
 			}
 		},
-	})
+	}
 }
 
-func runCheckCommand(ctx context.Context, env *Env, args []string, engine string, k int, failOnVoice string) error {
+func runCheckCommand(ctx context.Context, env *Env, args []string, engineName string, k int, failOnVoice string) error {
 	if len(args) != 1 {
 		return Usagef("check needs one FILE or - for stdin")
 	}
-	if engine != "" && engine != "offline" && engine != "llm" {
-		return Usagef("--engine must be offline or llm, got %q", engine)
+	var eng engine.Engine
+	if engineName != "" {
+		e, err := engine.Parse(engineName)
+		if err != nil {
+			return Usagef("--engine must be offline or llm, got %q", engineName)
+		}
+		eng = e
 	}
 	if k < 0 || k > 100 {
 		return Usagef("--k must be between 1 and 100, got %d", k)
@@ -62,7 +68,8 @@ func runCheckCommand(ctx context.Context, env *Env, args []string, engine string
 	if err != nil {
 		return err
 	}
-	return runCheck(ctx, env, draft, CheckOptions{Engine: engine, K: k}, failOnVoice)
+	req := check.Request{Draft: draft, Source: check.SourceCLI, Engine: eng, K: k, RequireVoice: failOnVoice != ""}
+	return runCheck(ctx, env, req, failOnVoice)
 }
 
 // readDraft reads FILE or stdin; HTML becomes its visible text with
@@ -125,63 +132,41 @@ func htmlToDraft(name string, raw []byte) (string, error) {
 	return strings.Join(parts, "\n\n"), nil
 }
 
-func runCheck(ctx context.Context, env *Env, draft string, o CheckOptions, failOnVoice string) error {
+func runCheck(ctx context.Context, env *Env, req check.Request, failOnVoice string) error {
 	s, err := env.Session(ctx)
 	if err != nil {
 		return err
 	}
-	if failOnVoice != "" && voiceHook == nil {
-		return Usagef("--fail-on-voice needs the voice check, which this build lacks")
+	out, err := check.Run(ctx, s, req, progressBar(env))
+	for _, r := range out.Repairs {
+		fmt.Fprintf(env.Stderr, "index repaired: %s\n", r)
 	}
-	// synced like search, with changes said on stderr
-	ix, err := searchIndex(ctx, env)
+	if sy := out.Synced; sy.Added+sy.Updated+sy.Removed > 0 {
+		reportSync(env, sy)
+	}
+	if errors.Is(err, check.ErrNoKey) {
+		return fmt.Errorf("%w; set one in Settings or OPENAI_API_KEY, or use --engine offline", err)
+	}
 	if err != nil {
 		return err
 	}
-	rep, err := checkWithIndex(ctx, s, ix, draft, o, progressBar(env))
-	if err != nil {
-		return err
+	if out.VoiceSkipped != nil {
+		// the claims verdicts stand on their own; say so loudly and go on
+		fmt.Fprintf(env.Stderr, "voice check not run: %v\n", out.VoiceSkipped)
 	}
-	voiceFail, withVoice := 0, voiceHook != nil
-	if withVoice {
-		ws, err := s.Workspace(ctx)
-		if err != nil {
-			return err
-		}
-		v, err := voiceHook(ctx, env, ws, draft, rep.Engine)
-		switch {
-		case err != nil && failOnVoice != "":
-			return fmt.Errorf("voice check: %w", err)
-		case err != nil:
-			// the claims verdicts stand on their own; say so loudly and go on
-			fmt.Fprintf(env.Stderr, "voice check not run: %v\n", err)
-			withVoice = false
-		}
-		if withVoice {
-			score := v.Score
-			rep.VoiceScore, rep.Voice = &score, make([]checks.VoiceIssue, 0, len(v.Issues))
-		}
-		for _, is := range v.Issues {
-			rep.Voice = append(rep.Voice, checks.VoiceIssue{Passage: is.Passage, Start: is.Start, End: is.End, Rule: is.Rule,
-				Guideline: is.Guideline, Explanation: is.Explanation, Suggestion: is.Suggestion, Level: is.Level})
-			if is.Level == "required" || (failOnVoice == "recommended" && is.Level == "recommended") {
-				voiceFail++
-			}
-		}
-	}
-	repo, err := checks.NewRepo(ctx, s.DB)
-	if err != nil {
-		return err
-	}
-	if _, err := repo.Save(ctx, "cli", draft, rep); err != nil {
-		return err
-	}
+	rep := out.Record.Report
 	if env.JSON {
-		if err := env.WriteJSON(contractJSON(rep, withVoice)); err != nil {
+		if err := env.WriteJSON(contractJSON(rep)); err != nil {
 			return err
 		}
 	} else {
-		writeCheckText(env.Stdout, draft, rep)
+		writeCheckText(env.Stdout, rep)
+	}
+	voiceFail := 0
+	for _, v := range rep.Voice {
+		if v.Level == "required" || (failOnVoice == "recommended" && v.Level == "recommended") {
+			voiceFail++
+		}
 	}
 	switch {
 	case rep.Summary.Contradicted > 0:

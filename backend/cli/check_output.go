@@ -5,7 +5,7 @@ import (
 	"io"
 	"strings"
 
-	"continuity/backend/checks"
+	"continuity/backend/check"
 )
 
 type evidenceJSON struct {
@@ -33,17 +33,17 @@ type summaryJSON struct {
 }
 
 type checkJSON struct {
-	Engine     string              `json:"engine"`
-	Model      string              `json:"model"`
-	Claims     []claimJSON         `json:"claims"`
-	Summary    summaryJSON         `json:"summary"`
-	Voice      []checks.VoiceIssue `json:"voice"`
-	VoiceScore *float64            `json:"voice_score,omitempty"`
+	Engine     string             `json:"engine"`
+	Model      string             `json:"model"`
+	Claims     []claimJSON        `json:"claims"`
+	Summary    summaryJSON        `json:"summary"`
+	Voice      []check.VoiceIssue `json:"voice"`
+	VoiceScore *float64           `json:"voice_score,omitempty"`
 }
 
 // contractJSON is exactly the documented --json shape; the stored report
 // carries more (offsets, chunk text) than the contract promises.
-func contractJSON(rep checks.Report, withVoice bool) checkJSON {
+func contractJSON(rep check.Report) checkJSON {
 	out := checkJSON{Engine: rep.Engine, Model: rep.Model, Claims: make([]claimJSON, 0, len(rep.Claims)),
 		Summary: summaryJSON{rep.Summary.Supported, rep.Summary.Contradicted, rep.Summary.NotCovered}}
 	for _, c := range rep.Claims {
@@ -56,8 +56,8 @@ func contractJSON(rep checks.Report, withVoice bool) checkJSON {
 	}
 	// "voice" is always a list, so a consumer never mistakes a voice check
 	// that did not run for one that found nothing: voice_score is then absent
-	out.Voice = []checks.VoiceIssue{}
-	if withVoice {
+	out.Voice = []check.VoiceIssue{}
+	if rep.VoiceScore != nil { // the voice check ran
 		out.VoiceScore = rep.VoiceScore
 		if rep.Voice != nil {
 			out.Voice = rep.Voice
@@ -69,10 +69,10 @@ func contractJSON(rep checks.Report, withVoice bool) checkJSON {
 var verdictMarks = map[string]string{"supported": "✓ SUPPORTED   ", "contradicted": "✗ CONTRADICTED", "not_covered": "? NOT COVERED "}
 
 // writeCheckText lists the findings paragraph by paragraph.
-func writeCheckText(w io.Writer, draft string, rep checks.Report) {
+func writeCheckText(w io.Writer, rep check.Report) {
 	s := rep.Summary
 	fmt.Fprintf(w, "Draft check · %s · %d claims: %d contradicted, %d not covered, %d supported\n",
-		checks.EngineLabel(rep.Engine, rep.Model), len(rep.Claims), s.Contradicted, s.NotCovered, s.Supported)
+		check.EngineLabel(rep.Engine, rep.Model), len(rep.Claims), s.Contradicted, s.NotCovered, s.Supported)
 	para := -1
 	for _, c := range rep.Claims {
 		if c.Paragraph != para {

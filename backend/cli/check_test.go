@@ -10,9 +10,12 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"time"
 	"unicode/utf8"
 
-	"continuity/backend/checks"
+	"continuity/backend/check"
+	"continuity/backend/engine"
+	"continuity/backend/session"
 	"continuity/backend/store"
 )
 
@@ -81,7 +84,7 @@ func TestCheckArchivedFactIsContradictedByCurrentPage(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	repo, err := checks.NewRepo(context.Background(), db)
+	repo, err := check.NewRepo(context.Background(), db)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -100,9 +103,8 @@ func TestCheckVerdictsEndToEnd(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("index: %s", stderr)
 	}
-	// The report names the embedder: USE-lite by its hash, or (without
-	// `make models`) LSA fitted to this corpus.
-	if !regexp.MustCompile(`(?m)^vectors    (use-lite-[0-9a-f]{12}|offline-lsa \(lsa-v1-d128-[0-9a-f]{12}\))$`).MatchString(stdout) {
+	// The report names the embedder: LSA fitted to this corpus.
+	if !regexp.MustCompile(`(?m)^vectors    offline-lsa \(lsa-v1-d128-[0-9a-f]{12}\)$`).MatchString(stdout) {
 		t.Errorf("index report does not name the fitted embedder:\n%s", stdout)
 	}
 	cases := []struct {
@@ -229,4 +231,63 @@ func FuzzHTMLToDraft(f *testing.F) {
 			t.Fatalf("no error but unusable text %q", out)
 		}
 	})
+}
+
+// The CLI stores the record the desktop's call of the same draft stores,
+// claims and voice alike: both faces run check.Run, and only the ID, the
+// time and the face differ.
+func TestCheckStoresTheRecordTheDesktopStores(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	ws := t.TempDir()
+	for src, dst := range map[string]string{"content/help/refund-policy.md": "content/refund-policy.md", "guidelines.md": "guidelines.md"} {
+		b, err := os.ReadFile(filepath.Join(sampleCorpus, src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(ws, dst)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(ws, dst), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	const draft = "# Refunds\n\nOur revolutionary refunds: you can request a full refund within 14 days of any payment.\n"
+	data := t.TempDir()
+	var out, errb bytes.Buffer
+	code := Main(ctx, []string{"--data", data, "--corpus", ws, "check", "--json", "--engine", "offline", writeDraft(t, "d.md", draft)},
+		IO{Stdin: strings.NewReader(""), Stdout: &out, Stderr: &errb}, nil, nil)
+	if code != ExitFailed || len(decodeCheck(t, out.String()).Voice) == 0 {
+		t.Fatalf("exit %d, want 1 with voice issues; stdout %s stderr %s", code, out.String(), errb.String())
+	}
+	s, err := session.Open(ctx, session.Options{DataDir: data, CorpusFlag: ws})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	// the desktop's call: app's CheckService.Check asks exactly this
+	desktop, err := check.Run(ctx, s, check.Request{Draft: draft, Source: check.SourceDesktop, Engine: engine.Offline}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	repo, err := check.NewRepo(ctx, s.DB)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hist, err := repo.List(ctx)
+	if err != nil || len(hist) != 2 || hist[1].Source != check.SourceCLI {
+		t.Fatalf("history %+v, %v", hist, err)
+	}
+	fromCLI, err := repo.Get(ctx, hist[1].ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stored := func(r check.Record) string {
+		r.ID, r.CreatedAt, r.Source = 0, time.Time{}, ""
+		b, _ := json.MarshalIndent(r, "", " ")
+		return string(b)
+	}
+	if a, b := stored(fromCLI), stored(desktop.Record); a != b || fromCLI.Report.VoiceScore == nil {
+		t.Fatalf("the CLI stored\n%s\nthe desktop stored\n%s", a, b)
+	}
 }

@@ -5,11 +5,14 @@ import (
 	"context"
 	"encoding/json"
 	"flag"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"continuity/backend/session"
 )
 
 type result struct {
@@ -103,8 +106,9 @@ func TestCorpusFlagWinsOverSample(t *testing.T) {
 func TestBareRunOpensDesktopWhenAvailable(t *testing.T) {
 	t.Parallel()
 	called := false
-	r := run(t, func(context.Context, *Env) error { called = true; return nil }, "--data", t.TempDir())
-	if r.code != 0 || !called {
+	var got *session.Session
+	r := run(t, func(_ context.Context, s *session.Session, _ *slog.Logger) error { called, got = true, s; return nil }, "--data", t.TempDir())
+	if r.code != 0 || !called || got == nil {
 		t.Fatalf("exit %d, desktop called %v", r.code, called)
 	}
 }

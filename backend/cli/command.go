@@ -26,28 +26,28 @@ type Command struct {
 // RunFunc runs a command with its positional arguments.
 type RunFunc func(ctx context.Context, env *Env, args []string) error
 
-var commands = map[string]*Command{}
-
-// Register adds a command; duplicate names are a programming error.
-func Register(c *Command) {
-	if _, dup := commands[c.Name]; dup {
-		panic("cli: duplicate command " + c.Name)
-	}
-	commands[c.Name] = c
+// allCommands is every subcommand, built fresh on each call so no state
+// is shared between runs (tests run commands concurrently).
+func allCommands() []*Command {
+	cs := []*Command{checkCommand(), evalCommand(), goldenCommand(), guidelinesCommand(), helpCommand(),
+		indexCommand(), searchCommand(), statusCommand(), versionCommand()}
+	sort.Slice(cs, func(i, j int) bool { return cs[i].Name < cs[j].Name })
+	return cs
 }
 
-func sortedCommands() []*Command {
-	out := make([]*Command, 0, len(commands))
-	for _, c := range commands {
-		out = append(out, c)
+// findCommand returns the subcommand called name.
+func findCommand(name string) (*Command, bool) {
+	for _, c := range allCommands() {
+		if c.Name == name {
+			return c, true
+		}
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
-	return out
+	return nil, false
 }
 
 func writeCommandList(w io.Writer) {
 	fmt.Fprintln(w, "Commands:")
-	for _, c := range sortedCommands() {
+	for _, c := range allCommands() {
 		fmt.Fprintf(w, "  %-10s %s\n", c.Name, c.Summary)
 	}
 }

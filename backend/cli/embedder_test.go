@@ -20,7 +20,7 @@ func TestEmbedderNamedAndFallbackSaidInOneLine(t *testing.T) {
 		if st.code != 0 {
 			t.Fatalf("status exit %d: %s", st.code, st.stderr)
 		}
-		if !strings.Contains(st.stdout, "embedder   offline-lsa") {
+		if !strings.Contains(st.stdout, "embedder   offline-lsa (fitted to the corpus) ranks passages; offline-lsa (fitted to the corpus) embeds sentences") {
 			t.Errorf("status does not name the fallback:\n%s", st.stdout)
 		}
 		if n := strings.Count(st.stdout, "offline model USE-lite not found"); n != 1 {
@@ -44,7 +44,7 @@ func TestEmbedderNamedAndFallbackSaidInOneLine(t *testing.T) {
 			t.Errorf("search on the fallback: exit %d: %s", s.code, s.stderr)
 		}
 	})
-	t.Run("with the models: USE-lite named by its hash", func(t *testing.T) {
+	t.Run("with the models: LSA ranks passages, USE-lite named by its hash embeds sentences", func(t *testing.T) {
 		if _, err := models.Find("", models.USELite); errors.Is(err, models.ErrNotFound) {
 			t.Skipf("USE-lite not installed: %v (run `make models`)", err)
 		}
@@ -54,16 +54,17 @@ func TestEmbedderNamedAndFallbackSaidInOneLine(t *testing.T) {
 		if err := json.Unmarshal([]byte(ix.stdout), &out); err != nil || ix.code != 0 {
 			t.Fatalf("index --json exit %d: %v\n%s%s", ix.code, err, ix.stdout, ix.stderr)
 		}
-		if !strings.HasPrefix(out.Embedder, "use-lite-") || out.EmbedModel != out.Embedder || out.EmbedNotice != "" {
-			t.Errorf("index --json embedder %q model %q notice %q", out.Embedder, out.EmbedModel, out.EmbedNotice)
+		if out.Embedder != "offline-lsa" || !strings.HasPrefix(out.EmbedModel, "lsa-v1-") || out.EmbedNotice != "" ||
+			!strings.HasPrefix(out.SentenceEmbedder, "use-lite-") || out.SentenceModel != out.SentenceEmbedder {
+			t.Errorf("index --json embedder %q model %q sentences %q/%q notice %q", out.Embedder, out.EmbedModel, out.SentenceEmbedder, out.SentenceModel, out.EmbedNotice)
 		}
 		st := run(t, nil, "--data", data, "--json", "status")
 		var sj statusJSON
 		if err := json.Unmarshal([]byte(st.stdout), &sj); err != nil {
 			t.Fatal(err)
 		}
-		if sj.Embedder != out.Embedder || sj.EmbedModel != out.EmbedModel || sj.EmbedNotice != "" {
-			t.Errorf("status embedder %q/%q notice %q; index said %q", sj.Embedder, sj.EmbedModel, sj.EmbedNotice, out.Embedder)
+		if sj.Embedder != out.Embedder || sj.SentenceModel != out.SentenceModel || sj.EmbedNotice != "" {
+			t.Errorf("status embedder %q sentences %q notice %q; index said %q/%q", sj.Embedder, sj.SentenceModel, sj.EmbedNotice, out.Embedder, out.SentenceModel)
 		}
 	})
 }

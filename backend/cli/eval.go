@@ -8,15 +8,17 @@ import (
 	"strings"
 	"time"
 
+	"continuity/backend/engine"
 	"continuity/backend/eval"
-	"continuity/backend/evalwire"
+	"continuity/backend/evalrun"
+	"continuity/backend/goldenset"
 	"continuity/backend/index"
 	"continuity/backend/llm"
 	"continuity/backend/scorecard"
 )
 
-func init() {
-	Register(&Command{
+func evalCommand() *Command {
+	return &Command{
 		Name:    "eval",
 		Args:    "[list|show RUN_ID|thresholds]",
 		Summary: "evaluate a golden set and print the release scorecard (CI gate)",
@@ -53,7 +55,7 @@ question failed with an error (errors also fail the gate) or on runtime errors.`
 			o := &evalFlags{}
 			fs.StringVar(&o.golden, "golden", "", "golden set workbook (.xlsx) to import and run")
 			fs.StringVar(&o.set, "set", "", "stored golden set to run")
-			fs.StringVar(&o.engine, "engine", eval.EngineOffline, "offline (no key, deterministic) or llm")
+			fs.StringVar(&o.engine, "engine", engine.Offline.String(), "offline (no key, deterministic) or llm")
 			fs.BoolVar(&o.gate, "gate", false, "exit 1 when the gate fails, 2 on question errors")
 			fs.StringVar(&o.baseline, "baseline", "", "compare with RUN_ID, 'last' comparable run of the set, or 'pinned'")
 			fs.StringVar(&o.junit, "junit", "", "write JUnit XML (one case per question and per metric gate)")
@@ -63,7 +65,7 @@ question failed with an error (errors also fail the gate) or on runtime errors.`
 			fs.StringVar(&o.resume, "resume", "", "continue an interrupted run")
 			return func(ctx context.Context, env *Env, args []string) error { return runEval(ctx, env, *o, args) }
 		},
-	})
+	}
 }
 
 type evalFlags struct {
@@ -88,62 +90,29 @@ func runEval(ctx context.Context, env *Env, o evalFlags, args []string) error {
 		}
 		return Usagef("eval takes no arguments except 'list', 'show RUN_ID' or 'thresholds', got %q", strings.Join(args, " "))
 	}
-	if err := o.validate(); err != nil {
+	eng, err := o.validate()
+	if err != nil {
 		return err
 	}
 	s, err := env.Session(ctx)
 	if err != nil {
 		return err
 	}
-	set, version := o.set, 0
 	st, err := eval.OpenStore(ctx, s.DB)
 	if err != nil {
 		return err
 	}
-	var resumed eval.Run
-	switch {
-	case o.resume != "":
-		if resumed, err = st.Run(ctx, o.resume); err != nil {
-			return err
-		}
-		set, o.engine, o.repeat = resumed.GoldenSet, resumed.Engine, resumed.Repeat
-		fmt.Sscan(resumed.GoldenVersion, &version)
-	case o.golden != "":
-		gs, err := evalwire.ImportFile(ctx, s, o.golden)
-		if err != nil {
-			return err
-		}
-		set = gs.Name
-	}
 	notice := func(rep index.Report) { reportSync(env, rep) }
-	p, err := evalwire.Prepare(ctx, s, set, evalwire.Options{Engine: o.engine, Repeat: o.repeat, Version: version}, notice, progressBar(env))
-	if err != nil {
-		if errors.Is(err, llm.ErrNoAPIKey) {
-			return fmt.Errorf("%w (or run with --engine offline, which needs no key)", err)
-		}
-		return err
-	}
-	defer p.Close()
-	if o.engine == eval.EngineLLM {
-		writeEstimate(env, p.Estimate)
-	}
 	var run eval.Run
 	if o.resume != "" {
-		if cur := p.Run.CorpusFingerprint; cur != resumed.Corpus() {
-			fmt.Fprintf(env.Stderr, "warning: the corpus changed since run %s was last evaluated (fingerprint %s, now %s): the remaining questions are scored against the current corpus; the run records both\n",
-				resumed.ID, orUnknown(resumed.Corpus()), orUnknown(cur))
-		}
-		run, err = p.Runner.Resume(ctx, o.resume, p.Run.CorpusFingerprint, p.Questions, progressBar(env))
+		run, err = evalResume(ctx, env, o.resume, notice)
 	} else {
-		run, err = p.Runner.Start(ctx, p.Run, p.Questions, progressBar(env))
+		run, err = evalStart(ctx, env, o, eng, notice)
 	}
 	if err != nil {
-		if run.ID != "" && run.Status == eval.StatusCancelled {
-			fmt.Fprintf(env.Stderr, "finished questions are saved; continue with: continuity eval --resume %s\n", run.ID)
-		}
 		return err
 	}
-	c, err := evalwire.BuildCard(ctx, s.DB, st, run.ID, o.baseline)
+	c, err := evalrun.BuildCard(ctx, s.DB, st, run.ID, o.baseline)
 	if err != nil {
 		return err
 	}
@@ -166,18 +135,85 @@ func runEval(ctx context.Context, env *Env, o evalFlags, args []string) error {
 	return nil
 }
 
-func (o evalFlags) validate() error {
+func evalStart(ctx context.Context, env *Env, o evalFlags, eng engine.Engine, notice evalrun.SyncNotice) (eval.Run, error) {
+	s, err := env.Session(ctx)
+	if err != nil {
+		return eval.Run{}, err
+	}
+	set := o.set
+	if o.golden != "" {
+		gs, imported, err := evalrun.ImportWorkbook(ctx, s, o.golden, notice)
+		if err != nil {
+			return eval.Run{}, err
+		}
+		for _, w := range imported.Warnings { // stderr: --json keeps stdout to the result
+			fmt.Fprintf(env.Stderr, "warning: %s\n", goldenset.Where(imported.File, w))
+		}
+		set = gs.Name
+	}
+	p, err := evalrun.Prepare(ctx, s, set, evalrun.Options{Engine: eng, Repeat: o.repeat}, notice, progressBar(env))
+	if err != nil {
+		return eval.Run{}, evalPrepareError(err)
+	}
+	defer p.Close()
+	if eng == engine.LLM {
+		writeEstimate(env, p.Estimate)
+	}
+	run, err := p.Start(ctx, progressBar(env))
+	return evalDone(env, run, err)
+}
+
+func evalResume(ctx context.Context, env *Env, runID string, notice evalrun.SyncNotice) (eval.Run, error) {
+	s, err := env.Session(ctx)
+	if err != nil {
+		return eval.Run{}, err
+	}
+	p, stopped, err := evalrun.PrepareResume(ctx, s, runID, notice, progressBar(env))
+	if err != nil {
+		return eval.Run{}, evalPrepareError(err)
+	}
+	defer p.Close()
+	if stopped.Engine == engine.LLM {
+		writeEstimate(env, p.Estimate)
+	}
+	if p.CorpusChanged(stopped) {
+		fmt.Fprintf(env.Stderr, "warning: the corpus changed since run %s was last evaluated (fingerprint %s, now %s): the remaining questions are scored against the current corpus; the run records both\n",
+			stopped.ID, orUnknown(stopped.Corpus()), orUnknown(p.Run.CorpusFingerprint))
+	}
+	run, err := p.Resume(ctx, runID, progressBar(env))
+	return evalDone(env, run, err)
+}
+
+// evalDone says how to continue a cancelled run.
+func evalDone(env *Env, run eval.Run, err error) (eval.Run, error) {
+	if err != nil && run.ID != "" && run.Status == eval.StatusCancelled {
+		fmt.Fprintf(env.Stderr, "finished questions are saved; continue with: continuity eval --resume %s\n", run.ID)
+	}
+	return run, err
+}
+
+func evalPrepareError(err error) error {
+	if errors.Is(err, llm.ErrNoAPIKey) {
+		return fmt.Errorf("%w (or run with --engine offline, which needs no key)", err)
+	}
+	return goldenSetHint(err, true)
+}
+
+// validate checks the flags and returns the engine asked for.
+func (o evalFlags) validate() (engine.Engine, error) {
 	switch {
 	case o.resume == "" && (o.golden == "") == (o.set == ""):
-		return Usagef("eval needs exactly one of --golden FILE.xlsx or --set NAME (or --resume RUN_ID)")
+		return "", Usagef("eval needs exactly one of --golden FILE.xlsx or --set NAME (or --resume RUN_ID)")
 	case o.resume != "" && (o.golden != "" || o.set != ""):
-		return Usagef("--resume continues a run on its own golden set; drop --golden/--set")
-	case o.engine != eval.EngineOffline && o.engine != eval.EngineLLM:
-		return Usagef("--engine must be offline or llm, got %q", o.engine)
+		return "", Usagef("--resume continues a run on its own golden set; drop --golden/--set")
 	case o.repeat < 1 || o.repeat > 10:
-		return Usagef("--repeat must be between 1 and 10, got %d", o.repeat)
+		return "", Usagef("--repeat must be between 1 and 10, got %d", o.repeat)
 	}
-	return nil
+	e, err := engine.Parse(o.engine)
+	if err != nil {
+		return "", Usagef("--engine must be offline or llm, got %q", o.engine)
+	}
+	return e, nil
 }
 
 func writeEstimate(env *Env, e eval.Estimate) {
@@ -192,14 +228,14 @@ func writeEstimate(env *Env, e eval.Estimate) {
 // evalJSON is the --json contract (scorecard.Result) plus how it was produced.
 type evalJSON struct {
 	scorecard.Result
-	Status            string                   `json:"status"`
-	StartedAt         string                   `json:"started_at"`
-	GoldenSet         string                   `json:"golden_set"`
-	GoldenVersion     string                   `json:"golden_version"`
-	CorpusFingerprint string                   `json:"corpus_fingerprint"` // the corpus the run started with
-	CorpusChanges     []eval.CorpusChange      `json:"corpus_changes"`     // resumes that scored against another corpus
-	Baseline          *scorecard.Diff          `json:"baseline,omitempty"`
-	BaselineChoice    *evalwire.BaselineChoice `json:"baseline_choice,omitempty"`
+	Status            string                  `json:"status"`
+	StartedAt         string                  `json:"started_at"`
+	GoldenSet         string                  `json:"golden_set"`
+	GoldenVersion     string                  `json:"golden_version"`
+	CorpusFingerprint string                  `json:"corpus_fingerprint"` // the corpus the run started with
+	CorpusChanges     []eval.CorpusChange     `json:"corpus_changes"`     // resumes that scored against another corpus
+	Baseline          *scorecard.Diff         `json:"baseline,omitempty"`
+	BaselineChoice    *evalrun.BaselineChoice `json:"baseline_choice,omitempty"`
 }
 
 func orUnknown(fp string) string {

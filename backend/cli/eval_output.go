@@ -5,15 +5,16 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 	"text/tabwriter"
 
 	"continuity/backend/eval"
-	"continuity/backend/evalwire"
+	"continuity/backend/evalrun"
 	"continuity/backend/scorecard"
 	"continuity/backend/xlsx"
 )
 
-func writeEvalResult(env *Env, c *evalwire.Card) error {
+func writeEvalResult(env *Env, c *evalrun.Card) error {
 	sc := c.Scorecard
 	if env.JSON {
 		changes := sc.Run.CorpusChanges
@@ -36,33 +37,22 @@ func writeEvalResult(env *Env, c *evalwire.Card) error {
 	}
 	tw := tabwriter.NewWriter(env.Stdout, 2, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "METRIC\tMEAN\tTHRESHOLD\tSTATUS\tMEASURED\tNOT MEASURED\tΔ BASELINE")
-	deltas := map[string]*float64{}
+	deltas := map[string]scorecard.MetricDelta{}
 	if sc.Baseline != nil {
 		for _, m := range sc.Baseline.Metrics {
-			deltas[m.Metric] = m.Delta
+			deltas[m.Metric] = m
 		}
 	}
 	for _, m := range eval.AllMetrics {
 		s := sc.Metrics[string(m)]
-		mean, th, status, delta := "-", "-", "not gated", ""
+		mean, th := "-", "-"
 		if s.Mean != nil {
 			mean = fmt.Sprintf("%.3f", *s.Mean)
 		}
 		if s.Threshold != nil {
 			th = fmt.Sprintf("≥ %.2f", *s.Threshold)
 		}
-		switch {
-		case s.Mean == nil:
-			status = "not measured"
-		case s.Pass != nil && *s.Pass:
-			status = "PASS"
-		case s.Pass != nil:
-			status = "FAIL"
-		}
-		if d := deltas[string(m)]; d != nil {
-			delta = fmt.Sprintf("%+.3f", *d)
-		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%d\t%s\n", m, mean, th, status, s.Measured, s.NotMeasured, delta)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\t%d\t%s\n", m, mean, th, statusWord[s.Status()], s.Measured, s.NotMeasured, deltaText(deltas[string(m)]))
 	}
 	if err := tw.Flush(); err != nil {
 		return err
@@ -86,7 +76,23 @@ func writeEvalResult(env *Env, c *evalwire.Card) error {
 	return nil
 }
 
-func writeEvalFiles(c *evalwire.Card, o evalFlags) error {
+// statusWord is how the terminal table names a metric's status.
+var statusWord = map[scorecard.Status]string{scorecard.StatusPass: "PASS", scorecard.StatusFail: "FAIL",
+	scorecard.StatusNotGated: "not gated", scorecard.StatusNotMeasured: "not measured"}
+
+// deltaText is a mean's change against the baseline and how it moved;
+// "" without a baseline.
+func deltaText(d scorecard.MetricDelta) string {
+	switch {
+	case d.Movement == "":
+		return ""
+	case d.Delta == nil:
+		return strings.ReplaceAll(string(d.Movement), "_", " ")
+	}
+	return fmt.Sprintf("%+.3f %s", *d.Delta, d.Movement)
+}
+
+func writeEvalFiles(c *evalrun.Card, o evalFlags) error {
 	write := func(path string, fn func(io.Writer) error) error {
 		if path == "" {
 			return nil
@@ -148,7 +154,7 @@ func evalShow(ctx context.Context, env *Env, runID, baseline string) error {
 	if err != nil {
 		return err
 	}
-	c, err := evalwire.BuildCard(ctx, s.DB, st, runID, baseline)
+	c, err := evalrun.BuildCard(ctx, s.DB, st, runID, baseline)
 	if err != nil {
 		return err
 	}

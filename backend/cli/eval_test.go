@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"continuity/backend/engine"
 	"continuity/backend/eval"
 	"continuity/backend/golden"
 	"continuity/backend/llm/llmtest"
@@ -69,7 +70,7 @@ func TestEvalOfflineGateBaselineJUnitAndResume(t *testing.T) {
 	if r.code != wantCode || first.Errors != 0 {
 		t.Fatalf("exit %d (want %d), errors %d, gate %+v; stderr %s", r.code, wantCode, first.Errors, first.Gate, r.stderr)
 	}
-	if first.Engine != eval.EngineOffline || first.GoldenSet != "billing" || first.GoldenVersion != "1" || len(first.Questions) != 3 {
+	if first.Engine != engine.Offline || first.GoldenSet != "billing" || first.GoldenVersion != "1" || len(first.Questions) != 3 {
 		t.Fatalf("run = %+v", first)
 	}
 	for _, m := range eval.AllMetrics {

@@ -6,7 +6,7 @@ import (
 	"text/tabwriter"
 
 	"continuity/backend/eval"
-	"continuity/backend/evalwire"
+	"continuity/backend/evalrun"
 	"continuity/backend/scorecard"
 )
 
@@ -42,14 +42,14 @@ func evalThresholds(ctx context.Context, env *Env, set string, args []string) er
 	if err != nil {
 		return err
 	}
-	var g evalwire.SetGate
+	var g evalrun.SetGate
 	if len(edits) > 0 {
-		g, err = evalwire.SaveThresholds(ctx, s.DB, set, edits)
+		g, err = evalrun.SaveThresholds(ctx, s.DB, set, edits)
 	} else {
-		g, err = evalwire.Thresholds(ctx, s.DB, set)
+		g, err = evalrun.Thresholds(ctx, s.DB, set)
 	}
 	if err != nil {
-		return err
+		return goldenSetHint(err, false)
 	}
 	out := thresholdsJSON{Set: g.Set, Thresholds: make([]thresholdJSON, 0, len(eval.AllMetrics))}
 	for _, m := range eval.AllMetrics {

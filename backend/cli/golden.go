@@ -4,22 +4,23 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"path/filepath"
 	"strings"
 	"text/tabwriter"
 
 	"continuity/backend/golden"
+	"continuity/backend/goldenset"
 	"continuity/backend/xlsx"
 )
 
-func init() {
-	Register(&Command{
+func goldenCommand() *Command {
+	return &Command{
 		Name:    "golden",
 		Args:    "template|import|export|validate|list [FILE]",
 		Summary: "golden question sets in Excel: template, import, export, validate, list",
 		Help: `golden template -o FILE.xlsx        write an empty golden set workbook with instructions
 golden import [FILE] [--set NAME]     import a workbook (default: the workspace's golden.xlsx);
-                                      all or nothing unless --valid-only
+                                      all or nothing unless --valid-only; a new version
+                                      only when the rows changed
 golden export --set NAME -o FILE      export a stored set
 golden validate [FILE | --set NAME]   check a workbook or a stored set against the corpus
 golden list [--set NAME]              list sets, or one set's rows
@@ -31,25 +32,12 @@ Exit 1 when the workbook or set has errors.`,
 			fs.BoolVar(&o.validOnly, "valid-only", false, "import: keep the valid rows and skip rows with errors")
 			return func(ctx context.Context, env *Env, args []string) error { return runGolden(ctx, env, *o, args) }
 		},
-	})
+	}
 }
 
 type goldenFlags struct {
 	set, out  string
 	validOnly bool
-}
-
-// importJSON is the contract of `golden import --json`.
-type importJSON struct {
-	Set      string         `json:"set"`
-	Imported int            `json:"imported"`
-	Errors   []xlsx.Problem `json:"errors"`
-	Warnings []warningJSON  `json:"warnings"`
-}
-
-type warningJSON struct {
-	Row     int    `json:"row"`
-	Message string `json:"message"`
 }
 
 func runGolden(ctx context.Context, env *Env, o goldenFlags, args []string) error {
@@ -77,23 +65,23 @@ func runGolden(ctx context.Context, env *Env, o goldenFlags, args []string) erro
 		}
 		return report(env, map[string]string{"template": o.out}, "wrote %s\n", o.out)
 	case "import":
-		return goldenImport(ctx, env, file, o, true)
+		return goldenImport(ctx, env, file, o)
 	case "validate":
 		if o.set != "" && file == "" {
 			return goldenValidateSet(ctx, env, o.set)
 		}
-		return goldenImport(ctx, env, file, o, false)
+		return goldenValidateFile(ctx, env, file, o.set)
 	case "export":
 		if o.set == "" || o.out == "" {
 			return Usagef("golden export needs --set NAME and -o FILE.xlsx")
 		}
-		repo, _, err := goldenRepo(ctx, env)
+		repo, err := goldenRepo(ctx, env)
 		if err != nil {
 			return err
 		}
 		rows, err := repo.Rows(ctx, o.set)
 		if err != nil {
-			return err
+			return goldenSetHint(err, false)
 		}
 		if err := xlsx.WriteFile(o.out, rows); err != nil {
 			return err
@@ -113,126 +101,128 @@ func report(env *Env, v any, format string, args ...any) error {
 	return nil
 }
 
-func goldenRepo(ctx context.Context, env *Env) (*golden.Repo, golden.DocLookup, error) {
+func goldenRepo(ctx context.Context, env *Env) (*golden.Repo, error) {
 	s, err := env.Session(ctx)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
-	repo, err := golden.NewRepo(ctx, s.DB)
-	if err != nil {
-		return nil, nil, err
-	}
-	docs, err := s.Docs(ctx)
-	if err != nil {
-		return nil, nil, err
-	}
-	return repo, docs, nil
+	return golden.NewRepo(ctx, s.DB)
 }
 
-// goldenImport reads a workbook, validates it against the corpus and, when
-// save is set, stores it: nothing when there are errors, unless valid-only.
-func goldenImport(ctx context.Context, env *Env, file string, o goldenFlags, save bool) error {
-	repo, docs, err := goldenRepo(ctx, env)
+func goldenDocs(ctx context.Context, env *Env) (golden.DocLookup, error) {
+	s, err := env.Session(ctx)
 	if err != nil {
-		return err
+		return nil, err
 	}
+	return s.Docs(ctx)
+}
+
+// goldenWorkbook reads FILE, or the workspace's golden.xlsx without one.
+func goldenWorkbook(ctx context.Context, env *Env, file string) (goldenset.Workbook, error) {
 	if file == "" {
-		s, _ := env.Session(ctx)
+		s, err := env.Session(ctx)
+		if err != nil {
+			return goldenset.Workbook{}, err
+		}
 		ws, err := s.Workspace(ctx)
 		if err != nil {
-			return err
+			return goldenset.Workbook{}, err
 		}
 		file = ws.GoldenPath()
 	}
-	name := o.set
-	if name == "" {
-		name = strings.TrimSuffix(filepath.Base(file), filepath.Ext(file))
-	}
-	res, err := xlsx.ReadFile(ctx, file)
+	return goldenset.ReadFile(ctx, file)
+}
+
+func goldenImport(ctx context.Context, env *Env, file string, o goldenFlags) error {
+	wb, err := goldenWorkbook(ctx, env, file)
 	if err != nil {
 		return err
 	}
-	rows, nums := res.Rows, res.RowNums
+	repo, err := goldenRepo(ctx, env)
+	if err != nil {
+		return err
+	}
+	docs, err := goldenDocs(ctx, env)
+	if err != nil {
+		return err
+	}
+	mode := goldenset.AllOrNothing
 	if o.validOnly {
-		rows, nums = res.ValidRows()
+		mode = goldenset.ValidOnly
 	}
-	warnings := res.Warnings
-	empty := len(res.Errors) == 0 && len(res.Rows) == 0
-	if empty {
-		// an empty workbook is a valid template but an import of nothing:
-		// exiting 0 would let a script believe the set was loaded
-		if p := noRows(res); save {
-			res.Errors = append(res.Errors, p)
-		} else {
-			warnings = append(warnings, p)
-		}
-	}
-	if docs != nil && len(rows) > 0 {
-		issues, err := golden.CheckCorpus(ctx, rows, nums, docs)
-		if err != nil {
-			return err
-		}
-		for _, is := range issues {
-			warnings = append(warnings, res.Locate(is))
-		}
-	}
-	out := importJSON{Set: name, Errors: res.Errors, Warnings: []warningJSON{}}
-	if out.Errors == nil {
-		out.Errors = []xlsx.Problem{}
-	}
-	for _, w := range warnings {
-		out.Warnings = append(out.Warnings, warningJSON{Row: w.Row, Message: w.Message})
-	}
-	canSave := save && (len(res.Errors) == 0 || (o.validOnly && len(rows) > 0))
-	if canSave {
-		summary := fmt.Sprintf("imported %s (%d rows)", filepath.Base(file), len(rows))
-		if _, err := repo.Save(ctx, name, "", golden.CurrentUser(), summary, rows); err != nil {
-			return err
-		}
-		out.Imported = len(rows)
+	out, err := goldenset.Import(ctx, repo, docs, wb, goldenset.Request{Set: o.set, Mode: mode})
+	if err != nil {
+		return err
 	}
 	if env.JSON {
-		if err := env.WriteJSON(out); err != nil {
+		if err := env.WriteJSON(importJSONOf(out)); err != nil {
 			return err
 		}
 	} else {
-		printProblems(env, res, warnings)
+		printProblems(env, out)
 		switch {
-		case canSave:
-			fmt.Fprintf(env.Stdout, "imported %d rows into %q\n", out.Imported, name)
-		case save && empty:
-			fmt.Fprintf(env.Stdout, "nothing imported: %s has no question rows\n", filepath.Base(file))
-		case save:
-			fmt.Fprintf(env.Stdout, "nothing imported: %d errors (fix them, or use --valid-only)\n", len(res.Errors))
+		case out.Unchanged:
+			fmt.Fprintf(env.Stdout, "%q already holds these %d rows (version %d); no new version\n", out.Set, out.Imported, out.Version)
+		case out.Stored:
+			fmt.Fprintf(env.Stdout, "imported %d rows into %q (version %d)\n", out.Imported, out.Set, out.Version)
+		case out.Empty:
+			fmt.Fprintf(env.Stdout, "nothing imported: %s has no question rows\n", out.File)
 		default:
-			fmt.Fprintf(env.Stdout, "%d rows, %d errors, %d warnings\n", len(res.Rows), len(res.Errors), len(warnings))
+			fmt.Fprintf(env.Stdout, "nothing imported: %d errors (fix them, or use --valid-only)\n", len(out.Errors))
 		}
 	}
-	if len(res.Errors) > 0 {
-		return Failed("%s: %d errors", file, len(res.Errors))
+	if len(out.Errors) > 0 {
+		return Failed("%s: %d errors", out.File, len(out.Errors))
+	}
+	return nil
+}
+
+func goldenValidateFile(ctx context.Context, env *Env, file, set string) error {
+	wb, err := goldenWorkbook(ctx, env, file)
+	if err != nil {
+		return err
+	}
+	docs, err := goldenDocs(ctx, env)
+	if err != nil {
+		return err
+	}
+	out, err := goldenset.Validate(ctx, docs, wb)
+	if err != nil {
+		return err
+	}
+	if out.Set = set; set == "" {
+		out.Set = goldenset.DefaultSetName(wb.File)
+	}
+	if env.JSON {
+		if err := env.WriteJSON(importJSONOf(out)); err != nil {
+			return err
+		}
+	} else {
+		printProblems(env, out)
+		fmt.Fprintf(env.Stdout, "%d rows, %d errors, %d warnings\n", out.Rows, len(out.Errors), len(out.Warnings))
+	}
+	if len(out.Errors) > 0 {
+		return Failed("%s: %d errors", out.File, len(out.Errors))
 	}
 	return nil
 }
 
 func goldenValidateSet(ctx context.Context, env *Env, name string) error {
-	repo, docs, err := goldenRepo(ctx, env)
+	repo, err := goldenRepo(ctx, env)
 	if err != nil {
 		return err
 	}
 	rows, err := repo.Rows(ctx, name)
 	if err != nil {
+		return goldenSetHint(err, false)
+	}
+	docs, err := goldenDocs(ctx, env)
+	if err != nil {
 		return err
 	}
-	issues := golden.Check(rows, nil)
-	if docs != nil {
-		more, err := golden.CheckCorpus(ctx, rows, nil, docs)
-		if err != nil {
-			return err
-		}
-		issues = append(issues, more...)
-	}
-	if issues == nil {
-		issues = []golden.Issue{}
+	issues, err := goldenset.Issues(ctx, rows, docs)
+	if err != nil {
+		return err
 	}
 	if env.JSON {
 		if err := env.WriteJSON(map[string]any{"set": name, "rows": len(rows), "issues": issues}); err != nil {
@@ -251,14 +241,14 @@ func goldenValidateSet(ctx context.Context, env *Env, name string) error {
 }
 
 func goldenList(ctx context.Context, env *Env, name string) error {
-	repo, _, err := goldenRepo(ctx, env)
+	repo, err := goldenRepo(ctx, env)
 	if err != nil {
 		return err
 	}
 	if name != "" {
 		rows, err := repo.Rows(ctx, name)
 		if err != nil {
-			return err
+			return goldenSetHint(err, false)
 		}
 		if env.JSON {
 			return env.WriteJSON(rows)

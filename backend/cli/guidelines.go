@@ -9,15 +9,15 @@ import (
 	"continuity/backend/voice"
 )
 
-func init() {
-	Register(&Command{
+func guidelinesCommand() *Command {
+	return &Command{
 		Name:    "guidelines",
 		Args:    "lint [FILE]",
 		Summary: "validate a voice & tone guidelines file",
 		Help: `lint checks the YAML rules block of FILE (default: the workspace's guidelines.md).
 Problems are printed as FILE:LINE: message, one per line, and exit with 2.`,
 		Run: runGuidelines,
-	})
+	}
 }
 
 type lintErrorJSON struct {

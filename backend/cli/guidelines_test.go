@@ -1,13 +1,10 @@
 package cli
 
 import (
-	"context"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"continuity/backend/workspace"
 )
 
 func TestGuidelinesLint(t *testing.T) {
@@ -43,31 +40,5 @@ func TestGuidelinesLint(t *testing.T) {
 				}
 			}
 		})
-	}
-}
-
-func TestVoiceHookOffline(t *testing.T) {
-	t.Parallel()
-	ws, err := workspace.Open("../../corpus")
-	if err != nil {
-		t.Fatal(err)
-	}
-	env := newEnv(strings.NewReader(""), &strings.Builder{}, &strings.Builder{}, &globals{dataDir: t.TempDir(), logLevel: "warn"}, nil)
-	defer env.close()
-	text := "Our revolutionary TallyHub app. Log in today."
-	res, err := voiceHook(context.Background(), env, ws, text, "offline")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(res.Issues) != 3 || res.Engine != "offline" || res.Score >= 90 {
-		t.Fatalf("got %d issues, engine %q, score %v; want 3 offline issues and a non-green score", len(res.Issues), res.Engine, res.Score)
-	}
-	for _, is := range res.Issues {
-		if text[is.Start:is.End] != is.Passage {
-			t.Errorf("offsets %d:%d do not slice %q", is.Start, is.End, is.Passage)
-		}
-	}
-	if _, err := voiceHook(context.Background(), env, ws, text, "psychic"); err == nil {
-		t.Error("got nil, want an error for an unknown engine")
 	}
 }

@@ -11,15 +11,15 @@ import (
 	"continuity/backend/progress"
 )
 
-func init() {
-	Register(&Command{
+func indexCommand() *Command {
+	return &Command{
 		Name:    "index",
 		Summary: "sync the hybrid index with the published corpus",
 		Help: `Adds new and changed published documents, removes deleted, archived, draft and
 unpublished ones, and skips unchanged files. --watch keeps running and re-syncs
 when files change. --json prints {"added","updated","removed","unchanged",
 "documents","chunks","warnings":[{"path","message"}],"embedder","embed_model",
-"embed_notice"}.`,
+"sentence_embedder","sentence_model","embed_notice"}.`,
 		Flags: func(fs *flag.FlagSet) RunFunc {
 			watch := fs.Bool("watch", false, "keep running and re-sync on file changes")
 			return func(ctx context.Context, env *Env, args []string) error {
@@ -29,7 +29,7 @@ when files change. --json prints {"added","updated","removed","unchanged",
 				return runIndex(ctx, env, *watch)
 			}
 		},
-	})
+	}
 }
 
 type indexWarningJSON struct {
@@ -47,9 +47,11 @@ type indexJSON struct {
 	Warnings  []indexWarningJSON `json:"warnings"`
 	// Embedder and EmbedModel name what produced the vectors (the model
 	// hash for pretrained ones); EmbedNotice says why when it is a fallback.
-	Embedder    string `json:"embedder"`
-	EmbedModel  string `json:"embed_model"`
-	EmbedNotice string `json:"embed_notice,omitempty"`
+	Embedder         string `json:"embedder"`
+	EmbedModel       string `json:"embed_model"`
+	SentenceEmbedder string `json:"sentence_embedder,omitempty"`
+	SentenceModel    string `json:"sentence_model,omitempty"`
+	EmbedNotice      string `json:"embed_notice,omitempty"`
 }
 
 func openIndex(ctx context.Context, env *Env) (*index.Index, string, error) {
@@ -112,6 +114,7 @@ func writeIndexReport(ctx context.Context, env *Env, rep index.Report, ix statse
 	}
 	if st, err := ix.Stats(ctx); err == nil {
 		out.Embedder, out.EmbedModel, out.EmbedNotice = st.Embedder, st.EmbedModel, st.EmbedNotice
+		out.SentenceEmbedder, out.SentenceModel = st.SentenceEmbedder, st.SentenceModel
 	} else {
 		return err
 	}
@@ -121,6 +124,9 @@ func writeIndexReport(ctx context.Context, env *Env, rep index.Report, ix statse
 	fmt.Fprintf(env.Stdout, "source     %d published documents\nindex      %d documents, %d chunks\nadded %d, updated %d, removed %d, unchanged %d\n",
 		rep.Source, rep.Documents, rep.Chunks, rep.Added, rep.Updated, rep.Removed, rep.Unchanged)
 	fmt.Fprintf(env.Stdout, "vectors    %s\n", describeEmbedder(out.Embedder, out.EmbedModel))
+	if out.SentenceModel != "" && out.SentenceModel != out.EmbedModel {
+		fmt.Fprintf(env.Stdout, "sentences  %s\n", describeEmbedder(out.SentenceEmbedder, out.SentenceModel))
+	}
 	for _, w := range out.Warnings {
 		fmt.Fprintf(env.Stdout, "warning    %s: %s\n", w.Path, w.Message)
 	}

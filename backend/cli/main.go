@@ -7,14 +7,19 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"log/slog"
 	"strings"
+
+	"continuity/backend/session"
 )
 
 // Version is set at build time with -ldflags "-X continuity/backend/cli.Version=…".
 var Version = "0.1.0-dev"
 
-// Desktop opens the desktop app; nil in builds without one.
-type Desktop func(ctx context.Context, env *Env) error
+// Desktop opens the desktop app on the session; nil in builds without one.
+// A plain function type, so the desktop shell needs nothing from this
+// package (app and cli are peers).
+type Desktop func(ctx context.Context, s *session.Session, log *slog.Logger) error
 
 // IO are the process streams.
 type IO struct {
@@ -44,9 +49,13 @@ func Main(ctx context.Context, args []string, io IO, sample fs.FS, desktop Deskt
 			writeCommandList(io.Stderr)
 			return ExitError
 		}
-		return fail(io.Stderr, desktop(ctx, env))
+		s, err := env.Session(ctx)
+		if err != nil {
+			return fail(io.Stderr, err)
+		}
+		return fail(io.Stderr, desktop(ctx, s, env.Log))
 	}
-	c, ok := commands[rest[0]]
+	c, ok := findCommand(rest[0])
 	if !ok {
 		return fail(io.Stderr, Usagef("unknown command %q (run 'continuity help')", rest[0]))
 	}

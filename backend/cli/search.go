@@ -15,8 +15,8 @@ import (
 	"continuity/backend/retrieve"
 )
 
-func init() {
-	Register(&Command{
+func searchCommand() *Command {
+	return &Command{
 		Name:    "search",
 		Args:    "QUERY",
 		Summary: "search the published corpus (hybrid BM25 + vector)",
@@ -31,7 +31,7 @@ The index is synced with the workspace first (cheap when nothing changed; change
 				return runSearchCommand(ctx, env, args, *k, *mode, *queries)
 			}
 		},
-	})
+	}
 }
 
 func runSearchCommand(ctx context.Context, env *Env, args []string, k int, mode, queries string) error {

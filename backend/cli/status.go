@@ -10,12 +10,12 @@ import (
 	"continuity/backend/session"
 )
 
-func init() {
-	Register(&Command{
+func statusCommand() *Command {
+	return &Command{
 		Name:    "status",
 		Summary: "show the data dir, the workspace, the endpoint and what it holds",
 		Run:     runStatus,
-	})
+	}
 }
 
 type statusJSON struct {
@@ -39,9 +39,11 @@ type statusJSON struct {
 	// Embedder and EmbedModel name what embeds the corpus and the draft
 	// (the model hash for pretrained ones); EmbedNotice says why when it
 	// is a fallback.
-	Embedder    string `json:"embedder"`
-	EmbedModel  string `json:"embed_model"`
-	EmbedNotice string `json:"embed_notice"`
+	Embedder         string `json:"embedder"`
+	EmbedModel       string `json:"embed_model"`
+	SentenceEmbedder string `json:"sentence_embedder"`
+	SentenceModel    string `json:"sentence_model"`
+	EmbedNotice      string `json:"embed_notice"`
 }
 
 func runStatus(ctx context.Context, env *Env, args []string) error {
@@ -74,6 +76,7 @@ func runStatus(ctx context.Context, env *Env, args []string) error {
 		return err
 	}
 	out.Embedder, out.EmbedModel, out.EmbedNotice = emb.Name(), emb.Model(), emb.Notice
+	out.SentenceEmbedder, out.SentenceModel = emb.SentenceName(), emb.SentenceModel()
 	if out.Drafts == nil {
 		out.Drafts = []string{}
 	}
@@ -86,7 +89,8 @@ func runStatus(ctx context.Context, env *Env, args []string) error {
 	}
 	fmt.Fprintf(env.Stdout, "data dir   %s\nworkspace  %s\ndocuments  %d (in %s)\ndrafts     %d\nguidelines %v\ngolden set %v\nengine     %s\nendpoint   %s (API key: %s)\n",
 		out.DataDir, out.Workspace, out.Documents, out.ContentDir, len(out.Drafts), out.Guidelines, out.Golden, out.Engine, out.Endpoint, key)
-	fmt.Fprintf(env.Stdout, "embedder   %s\n", describeEmbedder(out.Embedder, out.EmbedModel))
+	fmt.Fprintf(env.Stdout, "embedder   %s ranks passages; %s embeds sentences\n",
+		describeEmbedder(out.Embedder, out.EmbedModel), describeEmbedder(out.SentenceEmbedder, out.SentenceModel))
 	if out.KeyWarning != "" {
 		fmt.Fprintf(env.Stdout, "warning    %s\n", out.KeyWarning)
 	}

@@ -77,7 +77,6 @@ func TrainLSA(ctx context.Context, texts []string, opts LSAOptions) (*LSA, error
 	for i := range terms {
 		rows[i] = weights(terms[i], vocab, idf)
 	}
-	terms = nil
 	basis, sigma, err := truncatedSVD(ctx, rows, len(vocab), opts)
 	if err != nil {
 		return nil, err

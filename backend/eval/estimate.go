@@ -3,6 +3,8 @@ package eval
 import (
 	"math"
 	"time"
+
+	"continuity/backend/engine"
 )
 
 // Pricing is a model's price in currency units per million tokens; zero
@@ -46,7 +48,7 @@ const promptOverheadTokens = 150 // system message and fences
 // at R=1; a refuse question needs 1 + 2R at most. The offline engine makes none.
 func (r *Runner) Estimate(qs []Question, in EstimateInput) Estimate {
 	est := Estimate{Questions: len(qs), CallsPerQuestion: map[string]int{}}
-	if r.cfg.Engine != EngineLLM {
+	if r.cfg.Engine != engine.LLM {
 		return est
 	}
 	if in.AvgChunkTokens <= 0 {

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"slices"
 	"time"
+
+	"continuity/backend/engine"
 )
 
 // evaluate produces one question's test log. Any failure (retrieval,
@@ -57,7 +59,7 @@ func (r *Runner) evaluate(ctx context.Context, run Run, q Question) QuestionResu
 	set(RefusalCorrectness, refusalCorrectness(q, a), "refusal")
 
 	t2 := time.Now()
-	if r.cfg.Engine == EngineOffline {
+	if r.cfg.Engine == engine.Offline {
 		err = r.offlineMetrics(ctx, q, a, ps, &res, set)
 	} else {
 		err = r.llmMetrics(ctx, q, a, ps, &res, set)

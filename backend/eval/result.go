@@ -3,6 +3,7 @@ package eval
 import (
 	"fmt"
 
+	"continuity/backend/engine"
 	"continuity/backend/llm"
 )
 
@@ -61,7 +62,7 @@ type QuestionResult struct {
 	Retrieved         []Passage              `json:"retrieved"`
 	Answer            string                 `json:"answer"`
 	Refused           bool                   `json:"refused"`
-	Engine            string                 `json:"engine"`
+	Engine            engine.Engine          `json:"engine"`
 	AnswerModel       string                 `json:"answer_model"`
 	JudgeModel        string                 `json:"judge_model,omitempty"`
 	PromptVersions    map[string]string      `json:"prompt_versions,omitempty"`
@@ -99,7 +100,7 @@ type Run struct {
 	Status            string             `json:"status"`
 	StartedAt         string             `json:"started_at"` // RFC3339
 	FinishedAt        string             `json:"finished_at,omitempty"`
-	Engine            string             `json:"engine"` // offline | llm
+	Engine            engine.Engine      `json:"engine"`
 	AnswerModel       string             `json:"answer_model"`
 	JudgeModel        string             `json:"judge_model"`
 	EmbedModel        string             `json:"embed_model"`

@@ -12,35 +12,30 @@ import (
 	"sync"
 	"time"
 
+	"continuity/backend/engine"
 	"continuity/backend/progress"
-)
-
-// Engines.
-const (
-	EngineOffline = "offline"
-	EngineLLM     = "llm"
 )
 
 // Config tunes a run.
 type Config struct {
-	Engine              string  // offline (default) | llm
-	K                   int     // passages retrieved per question; 0 means 8
-	Concurrency         int     // questions in flight; 0 means 4 (llm) or the CPU count (offline)
-	Repeat              int     // judge repeats per LLM metric; 0 means 1
-	FlakySpread         float64 // max-min over repeats that marks a score flaky; 0 means 0.2
-	LLMContextPrecision bool    // llm engine: judge each chunk (K calls) instead of reference IDs
+	Engine              engine.Engine // engine.Offline (default) or engine.LLM
+	K                   int           // passages retrieved per question; 0 means 8
+	Concurrency         int           // questions in flight; 0 means 4 (llm) or the CPU count (offline)
+	Repeat              int           // judge repeats per LLM metric; 0 means 1
+	FlakySpread         float64       // max-min over repeats that marks a score flaky; 0 means 0.2
+	LLMContextPrecision bool          // llm engine: judge each chunk (K calls) instead of reference IDs
 }
 
 func (c Config) withDefaults() Config {
 	if c.Engine == "" {
-		c.Engine = EngineOffline
+		c.Engine = engine.Offline
 	}
 	if c.K <= 0 {
 		c.K = 8
 	}
 	if c.Concurrency <= 0 {
 		c.Concurrency = runtime.NumCPU()
-		if c.Engine == EngineLLM {
+		if c.Engine == engine.LLM {
 			// The LLM client's own default cap. More questions in flight
 			// than the client has call slots only interleaves their calls:
 			// every question is half done and none is saved, so a kill
@@ -82,9 +77,9 @@ func NewRunner(st *Store, d Deps, cfg Config) (*Runner, error) {
 		return nil, errors.New("eval: no store")
 	case d.Retriever == nil || d.Answerer == nil:
 		return nil, errors.New("eval: a retriever and an answerer are required")
-	case cfg.Engine != EngineOffline && cfg.Engine != EngineLLM:
-		return nil, fmt.Errorf("eval: unknown engine %q (want offline or llm)", cfg.Engine)
-	case cfg.Engine == EngineLLM && d.Judge == nil:
+	case cfg.Engine != engine.Offline && cfg.Engine != engine.LLM:
+		return nil, fmt.Errorf("eval: %w %q (want %s or %s)", engine.ErrUnknown, cfg.Engine, engine.Offline, engine.LLM)
+	case cfg.Engine == engine.LLM && d.Judge == nil:
 		return nil, errors.New("eval: the llm engine needs a judge")
 	}
 	return &Runner{store: st, deps: d, cfg: cfg}, nil

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"continuity/backend/engine"
 	"continuity/backend/llm"
 	"continuity/backend/progress"
 	"continuity/backend/store"
@@ -92,7 +93,7 @@ func TestOfflineRunScoresAndPersists(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if run.Status != StatusDone || run.Engine != EngineOffline || run.GoldenVersion != "v3" || run.K != 4 {
+	if run.Status != StatusDone || run.Engine != engine.Offline || run.GoldenVersion != "v3" || run.K != 4 {
 		t.Fatalf("run = %+v", run)
 	}
 	got, err := st.Results(ctx, run.ID)
@@ -163,7 +164,7 @@ func TestJudgeParseFailureIsQuestionError(t *testing.T) {
 			t.Parallel()
 			st := openTestStore(t)
 			r, err := NewRunner(st, Deps{Retriever: corpus, Answerer: NewOfflineAnswerer(), Embedder: hashEmbedder{},
-				Judge: &scriptedJudge{reply: c.reply}}, Config{Engine: EngineLLM, K: 3, Concurrency: 1})
+				Judge: &scriptedJudge{reply: c.reply}}, Config{Engine: engine.LLM, K: 3, Concurrency: 1})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -203,7 +204,7 @@ func TestLLMRepeatMarksFlaky(t *testing.T) {
 	}
 	st := openTestStore(t)
 	r, err := NewRunner(st, Deps{Retriever: corpus, Answerer: NewOfflineAnswerer(), Embedder: hashEmbedder{}, Judge: &scriptedJudge{reply: flip}},
-		Config{Engine: EngineLLM, K: 3, Concurrency: 1, Repeat: 3, LLMContextPrecision: true})
+		Config{Engine: engine.LLM, K: 3, Concurrency: 1, Repeat: 3, LLMContextPrecision: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -305,7 +306,7 @@ func TestEstimate(t *testing.T) {
 	t.Parallel()
 	_, qs := newFakeCorpus(9, 5) // 9 answerable + 1 refuse
 	r, _ := NewRunner(openTestStore(t), Deps{Retriever: &fakeCorpus{}, Answerer: NewOfflineAnswerer(), Judge: &scriptedJudge{}},
-		Config{Engine: EngineLLM, K: 8, Concurrency: 5})
+		Config{Engine: engine.LLM, K: 8, Concurrency: 5})
 	est := r.Estimate(qs, EstimateInput{PerCall: time.Second, Pricing: Pricing{InputPerMTok: 0.15, OutputPerMTok: 0.6}})
 	if est.Calls != 9*7+3 {
 		t.Fatalf("calls = %d, want 9×7 + 1×3", est.Calls)

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"continuity/backend/engine"
 	"continuity/backend/llm"
 )
 
@@ -124,11 +125,11 @@ func TestLastBaselineSkipsRunsThatCannotBeCompared(t *testing.T) {
 		failed int // of 2 questions
 		saved  int
 	}
-	mk := func(id, engine, judge, status string) Run {
+	mk := func(id string, e engine.Engine, judge, status string) Run {
 		return Run{ID: id, GoldenSet: "s", Status: status, StartedAt: "2026-01-01T00:00:0" + id[len(id)-1:] + "Z",
-			Engine: engine, AnswerModel: "answer-a", JudgeModel: judge, Questions: 2}
+			Engine: e, AnswerModel: "answer-a", JudgeModel: judge, Questions: 2}
 	}
-	cur := mk("run-9", EngineOffline, "judge-a", StatusDone)
+	cur := mk("run-9", engine.Offline, "judge-a", StatusDone)
 	cases := []struct {
 		name        string
 		runs        []stored
@@ -136,17 +137,17 @@ func TestLastBaselineSkipsRunsThatCannotBeCompared(t *testing.T) {
 		wantSkipped []string // "id: reason fragment", newest first
 	}{
 		{"newest comparable run, newer ones skipped with reasons", []stored{
-			{mk("run-1", EngineOffline, "judge-a", StatusDone), 0, 2},
-			{mk("run-2", EngineOffline, "judge-a", StatusDone), 1, 2},
-			{mk("run-3", EngineLLM, "judge-a", StatusDone), 0, 2},
-			{mk("run-4", EngineOffline, "judge-a", StatusCancelled), 0, 1},
-			{mk("run-5", EngineOffline, "judge-b", StatusDone), 0, 2},
-			{mk("run-6", EngineOffline, "judge-a", StatusDone), 0, 1},
+			{mk("run-1", engine.Offline, "judge-a", StatusDone), 0, 2},
+			{mk("run-2", engine.Offline, "judge-a", StatusDone), 1, 2},
+			{mk("run-3", engine.LLM, "judge-a", StatusDone), 0, 2},
+			{mk("run-4", engine.Offline, "judge-a", StatusCancelled), 0, 1},
+			{mk("run-5", engine.Offline, "judge-b", StatusDone), 0, 2},
+			{mk("run-6", engine.Offline, "judge-a", StatusDone), 0, 1},
 		}, "run-1", []string{"run-6: incomplete: 1 of 2", "run-5: judge model judge-b, this run judge-a", "run-4: status cancelled",
 			"run-3: engine llm, this run offline", "run-2: 1 of 2 questions failed with an error"}},
-		{"every question errored", []stored{{mk("run-1", EngineOffline, "judge-a", StatusDone), 2, 2}}, "",
+		{"every question errored", []stored{{mk("run-1", engine.Offline, "judge-a", StatusDone), 2, 2}}, "",
 			[]string{"run-1: 2 of 2 questions failed"}},
-		{"only another engine's run", []stored{{mk("run-1", EngineLLM, "judge-a", StatusDone), 0, 2}}, "",
+		{"only another engine's run", []stored{{mk("run-1", engine.LLM, "judge-a", StatusDone), 0, 2}}, "",
 			[]string{"run-1: engine llm"}},
 	}
 	for _, c := range cases {

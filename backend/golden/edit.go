@@ -24,7 +24,7 @@ func (r *Repo) mutateTx(ctx context.Context, name, by string, fn func(tx *sql.Tx
 		err := tx.QueryRowContext(ctx, `SELECT s.current_version, v.rows_json FROM golden_sets s
 			JOIN golden_versions v ON v.set_name = s.name AND v.version = s.current_version WHERE s.name = ?`, name).Scan(&cur, &raw)
 		if errors.Is(err, sql.ErrNoRows) {
-			return fmt.Errorf("%w: %q", ErrNotFound, name)
+			return &NotFoundError{Name: name}
 		}
 		if err != nil {
 			return err

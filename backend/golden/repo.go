@@ -22,6 +22,23 @@ var (
 	ErrInvalid     = errors.New("invalid golden set request")
 )
 
+// NotFoundError names the set (and version) that does not exist, so every
+// face can say which without rewording; it matches ErrNotFound.
+type NotFoundError struct {
+	Name    string
+	Version int // 0: the set itself is missing
+}
+
+func (e *NotFoundError) Error() string {
+	if e.Version > 0 {
+		return fmt.Sprintf("golden set %q version %d not found", e.Name, e.Version)
+	}
+	return fmt.Sprintf("golden set %q not found", e.Name)
+}
+
+// Is makes errors.Is(err, ErrNotFound) hold.
+func (e *NotFoundError) Is(target error) bool { return target == ErrNotFound }
+
 // Every edit stores a full snapshot of the rows as a new version: sets are
 // hundreds of rows, so snapshots stay small, and restoring any version is a
 // copy that itself becomes the newest version (history is never rewritten).
@@ -105,7 +122,7 @@ func (r *Repo) Set(ctx context.Context, name string) (Set, error) {
 	err := r.db.Reader().QueryRowContext(ctx, setQuery+` WHERE s.name = ?`, name).
 		Scan(&s.Name, &s.Description, &s.Version, &s.UpdatedAt, &s.UpdatedBy, &s.RowCount)
 	if errors.Is(err, sql.ErrNoRows) {
-		return Set{}, fmt.Errorf("%w: %q", ErrNotFound, name)
+		return Set{}, &NotFoundError{Name: name}
 	}
 	if err != nil {
 		return Set{}, fmt.Errorf("golden set %q: %w", name, err)
@@ -128,7 +145,7 @@ func (r *Repo) VersionRows(ctx context.Context, name string, version int) ([]Row
 	err := r.db.Reader().QueryRowContext(ctx,
 		`SELECT rows_json FROM golden_versions WHERE set_name = ? AND version = ?`, name, version).Scan(&raw)
 	if errors.Is(err, sql.ErrNoRows) {
-		return nil, fmt.Errorf("%w: %q version %d", ErrNotFound, name, version)
+		return nil, &NotFoundError{Name: name, Version: version}
 	}
 	if err != nil {
 		return nil, fmt.Errorf("golden set %q version %d: %w", name, version, err)
@@ -186,7 +203,7 @@ func (r *Repo) Delete(ctx context.Context, name string) error {
 		return fmt.Errorf("delete golden set %q: %w", name, err)
 	}
 	if n, _ := res.RowsAffected(); n == 0 {
-		return fmt.Errorf("%w: %q", ErrNotFound, name)
+		return &NotFoundError{Name: name}
 	}
 	_, err = r.db.Writer().ExecContext(ctx, `DELETE FROM golden_versions WHERE set_name = ?`, name)
 	return err

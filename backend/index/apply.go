@@ -91,6 +91,12 @@ func (ix *Index) apply(ctx context.Context, preps []prepared, removeIDs []string
 					return fmt.Errorf("cache embedding: %w", err)
 				}
 			}
+			se := ix.sentenceEmbedder()
+			for h, v := range p.sentFresh {
+				if _, err := insVec.ExecContext(ctx, se.Name(), se.Model(), h, len(v), encodeVec(v)); err != nil {
+					return fmt.Errorf("cache sentence embedding: %w", err)
+				}
+			}
 		}
 		return nil
 	})

@@ -2,6 +2,8 @@ package index
 
 import (
 	"context"
+
+	"continuity/backend/embed"
 	"fmt"
 	"strings"
 )
@@ -14,12 +16,12 @@ func embedInput(title string, path []string, text string) string {
 
 // cachedVectors returns the vectors already computed for hashes by the
 // current embedder and model.
-func (ix *Index) cachedVectors(ctx context.Context, hashes []string) (map[string][]float32, error) {
+func (ix *Index) cachedVectors(ctx context.Context, emb embed.Embedder, hashes []string) (map[string][]float32, error) {
 	out := map[string][]float32{}
 	const page = 500
 	for i := 0; i < len(hashes); i += page {
 		part := hashes[i:min(i+page, len(hashes))]
-		args := []any{ix.emb.Name(), ix.emb.Model()}
+		args := []any{emb.Name(), emb.Model()}
 		for _, h := range part {
 			args = append(args, h)
 		}
@@ -54,8 +56,8 @@ func (ix *Index) cachedVectors(ctx context.Context, hashes []string) (map[string
 
 // embedMissing fills vecs for every hash not cached yet, embedding each
 // distinct text once; fresh holds the new vectors to persist.
-func (ix *Index) embedMissing(ctx context.Context, hashes, inputs []string) (vecs [][]float32, fresh map[string][]float32, err error) {
-	cached, err := ix.cachedVectors(ctx, hashes)
+func (ix *Index) embedMissing(ctx context.Context, emb embed.Embedder, hashes, inputs []string) (vecs [][]float32, fresh map[string][]float32, err error) {
+	cached, err := ix.cachedVectors(ctx, emb, hashes)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -73,12 +75,12 @@ func (ix *Index) embedMissing(ctx context.Context, hashes, inputs []string) (vec
 		todo, todoHash = append(todo, inputs[i]), append(todoHash, h)
 	}
 	if len(todo) > 0 {
-		got, err := ix.emb.Embed(ctx, todo)
+		got, err := emb.Embed(ctx, todo)
 		if err != nil {
-			return nil, nil, fmt.Errorf("embed %d chunks: %w", len(todo), err)
+			return nil, nil, fmt.Errorf("embed %d texts with %s: %w", len(todo), emb.Model(), err)
 		}
 		if len(got) != len(todo) {
-			return nil, nil, fmt.Errorf("embedder %s returned %d vectors for %d chunks", ix.emb.Name(), len(got), len(todo))
+			return nil, nil, fmt.Errorf("embedder %s returned %d vectors for %d texts", emb.Name(), len(got), len(todo))
 		}
 		for i, h := range todoHash {
 			fresh[h] = got[i]

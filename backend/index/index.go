@@ -34,6 +34,10 @@ type Options struct {
 	// Sentences keeps a vector of every published sentence (see
 	// sentences.go); off, only chunks are embedded.
 	Sentences bool
+	// SentenceEmbedder embeds the sentences (default: Embedder). Chunks
+	// and sentences may use different models: one is chosen for ranking
+	// passages, the other for comparing a claim with a sentence.
+	SentenceEmbedder embed.Embedder
 	// Progress hears about long repairs at Open (re-embedding after a
 	// model change); nil is silent.
 	Progress progress.Func
@@ -74,6 +78,10 @@ type Stats struct {
 	EmbedModel string `json:"embed_model"`
 	// EmbedNotice is Options.Notice: empty unless the embedder is a fallback.
 	EmbedNotice string `json:"embed_notice,omitempty"`
+	// SentenceEmbedder and SentenceModel produce the sentence vectors;
+	// empty when they are not kept.
+	SentenceEmbedder string `json:"sentence_embedder,omitempty"`
+	SentenceModel    string `json:"sentence_model,omitempty"`
 }
 
 func (ix *Index) lexDir() string { return filepath.Join(ix.dir, "bleve") }
@@ -133,6 +141,10 @@ func (ix *Index) Close() error {
 func (ix *Index) Stats(ctx context.Context) (Stats, error) {
 	ix.mu.RLock()
 	st := Stats{Embedder: ix.emb.Name(), EmbedModel: ix.emb.Model(), EmbedNotice: ix.opts.Notice}
+	if ix.opts.Sentences {
+		se := ix.sentenceEmbedder()
+		st.SentenceEmbedder, st.SentenceModel = se.Name(), se.Model()
+	}
 	ix.mu.RUnlock()
 	var err error
 	if st.Documents, err = ix.count(ctx, "index_docs"); err != nil {

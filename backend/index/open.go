@@ -160,17 +160,17 @@ func (ix *Index) openCaches(ctx context.Context) error {
 			return fmt.Errorf("repair index: %w", err)
 		}
 	}
-	if rebuildVec {
-		if err := ix.dropOtherModels(ctx); err != nil {
-			return err
-		}
-	}
 	n, err := ix.ensureSentences(ctx)
 	if err != nil {
 		return fmt.Errorf("repair index: %w", err)
 	}
 	if n > 0 {
-		ix.Repairs = append(ix.Repairs, fmt.Sprintf("%d published sentences had no %s vector; embedded them", n, ix.emb.Model()))
+		ix.Repairs = append(ix.Repairs, fmt.Sprintf("%d published sentences had no %s vector; embedded them", n, ix.sentenceEmbedder().Model()))
+	}
+	if rebuildVec || n > 0 {
+		if err := ix.dropOtherModels(ctx); err != nil {
+			return err
+		}
 	}
 	for _, r := range ix.Repairs {
 		ix.log.Warn("index repaired", "reason", r)
@@ -185,8 +185,9 @@ func (ix *Index) dropOtherModels(ctx context.Context) error {
 	if _, unfitted := ix.emb.(untrained); unfitted {
 		return nil
 	}
-	if _, err := ix.db.Writer().ExecContext(ctx, `DELETE FROM index_embeddings WHERE NOT (embedder = ? AND model = ?)`,
-		ix.emb.Name(), ix.emb.Model()); err != nil {
+	se := ix.sentenceEmbedder()
+	if _, err := ix.db.Writer().ExecContext(ctx, `DELETE FROM index_embeddings WHERE NOT (embedder = ? AND model = ?) AND NOT (embedder = ? AND model = ?)`,
+		ix.emb.Name(), ix.emb.Model(), se.Name(), se.Model()); err != nil {
 		return fmt.Errorf("drop vectors of other models: %w", err)
 	}
 	return nil

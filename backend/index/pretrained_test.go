@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"path/filepath"
+	"sort"
+	"strings"
 	"testing"
 
 	"continuity/backend/embed"
@@ -102,4 +104,63 @@ func TestPretrainedVectorsFindParaphrases(t *testing.T) {
 			t.Errorf("vector top 3 for %q: %+v, want a help-support-hours chunk BM25 cannot match", q, hits)
 		}
 	})
+}
+
+// topSentences ranks every stored sentence by cosine with q under the
+// sentence embedder, as the claim engine compares a claim with sentences.
+func topSentences(t *testing.T, ix *Index, q string, k int) []string {
+	t.Helper()
+	qv, err := ix.EmbedSentences(context.Background(), []string{q})
+	if err != nil {
+		t.Fatal(err)
+	}
+	byChunk, err := ix.Sentences(context.Background(), chunkIDs(t, ix))
+	if err != nil {
+		t.Fatal(err)
+	}
+	type scored struct {
+		text string
+		cos  float64
+	}
+	var all []scored
+	for _, ss := range byChunk {
+		for _, s := range ss {
+			all = append(all, scored{s.Text, cos(qv[0], s.Vec)})
+		}
+	}
+	sort.Slice(all, func(i, j int) bool { return all[i].cos > all[j].cos })
+	var out []string
+	for _, s := range all[:min(k, len(all))] {
+		out = append(out, s.text)
+	}
+	return out
+}
+
+// The default layout: LSA ranks chunks, the pretrained encoder embeds the
+// sentences a claim is compared with.
+func TestPretrainedSentenceVectorsBesideLSAChunks(t *testing.T) {
+	enc := useLite(t)
+	f := newFixture(t)
+	f.reopen(Options{Sentences: true, SentenceEmbedder: enc})
+	if _, err := f.ix.Sync(context.Background(), sampleContent(t), nil); err != nil {
+		t.Fatal(err)
+	}
+	st, err := f.ix.Stats(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Embedder != "offline-lsa" || st.SentenceModel != enc.Model() {
+		t.Fatalf("stats %+v: want LSA chunks and %s sentences", st, enc.Model())
+	}
+	cases := []struct{ name, query, want string }{
+		{"no shared word, same meaning", "Nobody answers on Saturdays or Sundays", "closed on weekends"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got := topSentences(t, f.ix, c.query, 3)
+			if !strings.Contains(strings.Join(got, "\n"), c.want) {
+				t.Errorf("top sentences for %q:\n%s\nwant one containing %q", c.query, strings.Join(got, "\n"), c.want)
+			}
+		})
+	}
 }

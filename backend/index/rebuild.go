@@ -59,11 +59,11 @@ func (ix *Index) refillVectors(ctx context.Context, part []chunkRow) error {
 	for j, r := range part {
 		hashes[j], inputs[j] = r.ehash, embedInput(r.title, r.path, r.text)
 	}
-	vecs, fresh, err := ix.embedMissing(ctx, hashes, inputs)
+	vecs, fresh, err := ix.embedMissing(ctx, ix.emb, hashes, inputs)
 	if err != nil {
 		return err
 	}
-	if err := ix.storeVectors(ctx, fresh); err != nil {
+	if err := ix.storeVectors(ctx, ix.emb, fresh); err != nil {
 		return err
 	}
 	for j, r := range part {

@@ -10,6 +10,7 @@ import (
 	"unicode"
 
 	"continuity/backend/corpus"
+	"continuity/backend/embed"
 	"continuity/backend/progress"
 	"continuity/backend/text"
 )
@@ -46,10 +47,19 @@ func sentenceRows(chunk string) []sentenceRow {
 	return out
 }
 
+// sentenceEmbedder embeds published sentences and the draft sentences
+// compared with them: Options.SentenceEmbedder, else the chunk embedder.
+func (ix *Index) sentenceEmbedder() embed.Embedder {
+	if ix.opts.SentenceEmbedder != nil {
+		return ix.opts.SentenceEmbedder
+	}
+	return ix.emb
+}
+
 // sentenceVectors says whether sentence vectors are kept: asked for, and
 // the embedder can produce them (an unfitted LSA model cannot).
 func (ix *Index) sentenceVectors() bool {
-	_, unfitted := ix.emb.(untrained)
+	_, unfitted := ix.sentenceEmbedder().(untrained)
 	return ix.opts.Sentences && !unfitted
 }
 
@@ -77,11 +87,11 @@ func (ix *Index) ensureSentences(ctx context.Context) (int, error) {
 		for j, h := range part {
 			inputs[j] = todo[h]
 		}
-		_, fresh, err := ix.embedMissing(ctx, part, inputs)
+		_, fresh, err := ix.embedMissing(ctx, ix.sentenceEmbedder(), part, inputs)
 		if err != nil {
 			return 0, fmt.Errorf("embed published sentences: %w", err)
 		}
-		if err := ix.storeVectors(ctx, fresh); err != nil {
+		if err := ix.storeVectors(ctx, ix.sentenceEmbedder(), fresh); err != nil {
 			return 0, err
 		}
 		ix.opts.Progress.Report(progress.Event{Stage: "embedding", Message: "embedding published sentences",
@@ -138,7 +148,7 @@ func (ix *Index) sentencesWithoutVectors(ctx context.Context) (map[string]string
 	rows, err := ix.db.Reader().QueryContext(ctx, `SELECT s.hash, substr(CAST(c.text AS BLOB), s.start_byte + 1, s.end_byte - s.start_byte)
 		FROM index_sentences s JOIN index_chunks c ON c.id = s.chunk_id
 		LEFT JOIN index_embeddings e ON e.embedder = ? AND e.model = ? AND e.hash = s.hash
-		WHERE e.hash IS NULL`, ix.emb.Name(), ix.emb.Model())
+		WHERE e.hash IS NULL`, ix.sentenceEmbedder().Name(), ix.sentenceEmbedder().Model())
 	if err != nil {
 		return nil, fmt.Errorf("find sentences without vectors: %w", err)
 	}
@@ -158,8 +168,8 @@ func (ix *Index) sentencesWithoutVectors(ctx context.Context) (map[string]string
 	return out, nil
 }
 
-// storeVectors persists freshly computed vectors of the current model.
-func (ix *Index) storeVectors(ctx context.Context, fresh map[string][]float32) error {
+// storeVectors persists freshly computed vectors of emb.
+func (ix *Index) storeVectors(ctx context.Context, emb embed.Embedder, fresh map[string][]float32) error {
 	if len(fresh) == 0 {
 		return nil
 	}
@@ -171,7 +181,7 @@ func (ix *Index) storeVectors(ctx context.Context, fresh map[string][]float32) e
 		defer ins.Close()
 		for _, h := range slices.Sorted(maps.Keys(fresh)) {
 			v := fresh[h]
-			if _, err := ins.ExecContext(ctx, ix.emb.Name(), ix.emb.Model(), h, len(v), encodeVec(v)); err != nil {
+			if _, err := ins.ExecContext(ctx, emb.Name(), emb.Model(), h, len(v), encodeVec(v)); err != nil {
 				return fmt.Errorf("cache embedding: %w", err)
 			}
 		}
@@ -188,7 +198,8 @@ func (ix *Index) Sentences(ctx context.Context, chunkIDs []string) (map[string][
 	out := map[string][]Sentence{}
 	for i := 0; i < len(chunkIDs); i += 500 {
 		part := chunkIDs[i:min(i+500, len(chunkIDs))]
-		args := append([]any{ix.emb.Name(), ix.emb.Model()}, anys(part)...)
+		emb := ix.sentenceEmbedder()
+		args := append([]any{emb.Name(), emb.Model()}, anys(part)...)
 		rows, err := ix.db.Reader().QueryContext(ctx, `SELECT s.chunk_id, s.start_byte, s.end_byte,
 				substr(CAST(c.text AS BLOB), s.start_byte + 1, s.end_byte - s.start_byte), e.dim, e.vec
 			FROM index_sentences s JOIN index_chunks c ON c.id = s.chunk_id
@@ -222,11 +233,11 @@ func (ix *Index) Sentences(ctx context.Context, chunkIDs []string) (map[string][
 	return out, nil
 }
 
-// Embed embeds texts (a draft's sentences) with the index's embedder, so
-// they compare with the stored sentence and chunk vectors.
-func (ix *Index) Embed(ctx context.Context, texts []string) ([][]float32, error) {
+// EmbedSentences embeds texts (a draft's sentences) with the sentence
+// embedder, so they compare with the vectors Sentences returns.
+func (ix *Index) EmbedSentences(ctx context.Context, texts []string) ([][]float32, error) {
 	ix.mu.RLock()
-	emb := ix.emb
+	emb := ix.sentenceEmbedder()
 	ix.mu.RUnlock()
 	return emb.Embed(ctx, texts)
 }

@@ -31,6 +31,8 @@ type prepared struct {
 	vecs   [][]float32
 	sents  [][]sentenceRow // per chunk
 	fresh  map[string][]float32
+	// sentFresh are new sentence vectors, of the sentence embedder.
+	sentFresh map[string][]float32
 }
 
 // registered is what the registry remembers of an indexed file.
@@ -246,14 +248,17 @@ func (ix *Index) prepare(ctx context.Context, preps []prepared) error {
 			}
 		}
 	}
-	if ix.sentenceVectors() {
-		// Embedded with the chunks, in the same durable batch: a check
-		// then never embeds corpus text, only the draft.
-		hashes, inputs = append(hashes, sentHashes...), append(inputs, sentInputs...)
-	}
-	vecs, fresh, err := ix.embedMissing(ctx, hashes, inputs)
+	vecs, fresh, err := ix.embedMissing(ctx, ix.emb, hashes, inputs)
 	if err != nil {
 		return err
+	}
+	var sentFresh map[string][]float32
+	if ix.sentenceVectors() {
+		// In the same durable batch as the chunks: a check then never
+		// embeds corpus text, only the draft.
+		if _, sentFresh, err = ix.embedMissing(ctx, ix.sentenceEmbedder(), sentHashes, sentInputs); err != nil {
+			return err
+		}
 	}
 	k := 0
 	for i := range preps {
@@ -262,7 +267,7 @@ func (ix *Index) prepare(ctx context.Context, preps []prepared) error {
 		k += len(preps[i].chunks)
 	}
 	if len(preps) > 0 {
-		preps[0].fresh = fresh
+		preps[0].fresh, preps[0].sentFresh = fresh, sentFresh
 	}
 	return nil
 }

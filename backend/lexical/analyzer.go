@@ -2,6 +2,7 @@ package lexical
 
 import (
 	"continuity/backend/lexical/stem"
+	"fmt"
 	"github.com/blevesearch/bleve/v2/analysis"
 	"github.com/blevesearch/bleve/v2/analysis/analyzer/custom"
 	"github.com/blevesearch/bleve/v2/analysis/lang/en"
@@ -9,6 +10,7 @@ import (
 	"github.com/blevesearch/bleve/v2/analysis/tokenizer/unicode"
 	"github.com/blevesearch/bleve/v2/mapping"
 	"github.com/blevesearch/bleve/v2/registry"
+	"sync"
 )
 
 // Names registered with bleve's registry.
@@ -28,11 +30,19 @@ func (snowballFilter) Filter(in analysis.TokenStream) analysis.TokenStream {
 	return in
 }
 
-func init() {
-	registry.RegisterTokenFilter(StemmerName, func(map[string]any, *registry.Cache) (analysis.TokenFilter, error) {
+// registerStemmer adds the stemmer to bleve's registry of token filters,
+// once, before any mapping names it. bleve resolves filters by name from
+// that process-wide registry when an index is created or opened, so it
+// runs from newMapping and Open rather than at package load.
+var registerStemmer = sync.OnceValue(func() error {
+	err := registry.RegisterTokenFilter(StemmerName, func(map[string]any, *registry.Cache) (analysis.TokenFilter, error) {
 		return snowballFilter{}, nil
 	})
-}
+	if err != nil {
+		return fmt.Errorf("register stemmer: %w", err)
+	}
+	return nil
+})
 
 func addAnalyzer(m *mapping.IndexMappingImpl) error {
 	return m.AddCustomAnalyzer(AnalyzerName, map[string]any{

@@ -73,6 +73,9 @@ type bleveDoc struct {
 func (bleveDoc) BleveType() string { return "chunk" }
 
 func newMapping() (*mapping.IndexMappingImpl, error) {
+	if err := registerStemmer(); err != nil {
+		return nil, err
+	}
 	m := bleve.NewIndexMapping()
 	if err := addAnalyzer(m); err != nil {
 		return nil, fmt.Errorf("analyzer: %w", err)
@@ -105,6 +108,9 @@ func newMapping() (*mapping.IndexMappingImpl, error) {
 // Open opens the index at dir, creating it when absent. An index held
 // open elsewhere gives ErrLocked; any other error means it is unreadable.
 func Open(dir string) (*Index, error) {
+	if err := registerStemmer(); err != nil {
+		return nil, err
+	}
 	cfg := map[string]any{"bolt_timeout": boltTimeout}
 	var bi bleve.Index
 	var err error

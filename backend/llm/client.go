@@ -224,10 +224,10 @@ func (c *Client) run(ctx context.Context, model, prompt string, attempt func(con
 		if status == 0 {
 			kind = classifyTransport(err)
 		}
-		if kind == ErrTimeout && status == 0 {
+		if errors.Is(kind, ErrTimeout) && status == 0 {
 			msg = fmt.Sprintf("no answer within %s", c.cfg.Timeout)
 		}
-		again := (status != 0 && retryable(status)) || kind == ErrTimeout || kind == ErrUnreachable
+		again := (status != 0 && retryable(status)) || errors.Is(kind, ErrTimeout) || errors.Is(kind, ErrUnreachable)
 		if ctx.Err() != nil || !again || n >= c.cfg.MaxRetries {
 			if ctx.Err() != nil {
 				kind = classifyTransport(ctx.Err())

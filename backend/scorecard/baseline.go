@@ -3,6 +3,8 @@ package scorecard
 import (
 	"math"
 	"sort"
+
+	"continuity/backend/engine"
 )
 
 // DefaultTolerance is the smallest per-question change reported as a
@@ -18,24 +20,26 @@ type Change struct {
 	Delta      float64 `json:"delta"`
 }
 
-// MetricDelta is a metric's mean in both runs.
+// MetricDelta is a metric's mean in both runs and how it moved.
 type MetricDelta struct {
 	Metric   string   `json:"metric"`
 	Baseline *float64 `json:"baseline"`
 	Current  *float64 `json:"current"`
 	Delta    *float64 `json:"delta"`
+	Movement Movement `json:"movement"`
 }
 
 // Diff compares a run with a baseline run of the same golden set.
 type Diff struct {
-	BaselineRunID string        `json:"baseline_run_id"`
-	Metrics       []MetricDelta `json:"metrics"`
-	Regressions   []Change      `json:"regressions"`  // worst first
-	Improvements  []Change      `json:"improvements"` // best first
-	NewErrors     []string      `json:"new_errors"`   // questions that error now but did not before
-	FixedErrors   []string      `json:"fixed_errors"`
-	Added         []string      `json:"added"`   // questions only in the current run
-	Removed       []string      `json:"removed"` // questions only in the baseline
+	BaselineRunID string           `json:"baseline_run_id"`
+	Metrics       []MetricDelta    `json:"metrics"`
+	Questions     []QuestionChange `json:"questions"`    // every current question, in run order
+	Regressions   []Change         `json:"regressions"`  // worst first
+	Improvements  []Change         `json:"improvements"` // best first
+	NewErrors     []string         `json:"new_errors"`   // questions that error now but did not before
+	FixedErrors   []string         `json:"fixed_errors"`
+	Added         []string         `json:"added"`   // questions only in the current run
+	Removed       []string         `json:"removed"` // questions only in the baseline
 }
 
 // Compare diffs cur against base. A metric measured in only one of the two
@@ -44,11 +48,11 @@ func Compare(base, cur *Scorecard, tolerance float64) Diff {
 	if tolerance <= 0 {
 		tolerance = DefaultTolerance
 	}
-	d := Diff{BaselineRunID: base.Run.ID, Regressions: []Change{}, Improvements: []Change{},
+	d := Diff{BaselineRunID: base.Run.ID, Questions: []QuestionChange{}, Regressions: []Change{}, Improvements: []Change{},
 		NewErrors: []string{}, FixedErrors: []string{}, Added: []string{}, Removed: []string{}}
 	for _, name := range metricNames() {
 		md := MetricDelta{Metric: name, Baseline: base.Metrics[name].Mean, Current: cur.Metrics[name].Mean}
-		if md.Baseline != nil && md.Current != nil {
+		if md.Movement = Classify(md.Baseline, md.Current, tolerance); md.Movement != MoveNew && md.Movement != MoveNotMeasured {
 			v := *md.Current - *md.Baseline
 			md.Delta = &v
 		}
@@ -61,31 +65,24 @@ func Compare(base, cur *Scorecard, tolerance float64) Diff {
 	seen := map[string]bool{}
 	for _, q := range cur.Questions {
 		seen[q.ID] = true
+		qc := QuestionChange{QuestionID: q.ID}
 		b, ok := old[q.ID]
 		switch {
 		case !ok:
 			d.Added = append(d.Added, q.ID)
-			continue
+			qc.Movement = MoveNew
 		case q.Error != "" && b.Error == "":
 			d.NewErrors = append(d.NewErrors, q.ID)
-			continue
+			qc.Movement, qc.WorstDelta = MoveRegressed, -1
 		case q.Error == "" && b.Error != "":
 			d.FixedErrors = append(d.FixedErrors, q.ID)
-			continue
+			qc.Movement = MoveImproved
+		case q.Error != "": // errored in both: nothing to compare
+			qc.Movement = MoveNotMeasured
+		default:
+			qc = d.compareScores(b, q, tolerance)
 		}
-		for m, v := range q.Scores {
-			bv, ok := b.Scores[m]
-			if !ok {
-				continue
-			}
-			c := Change{QuestionID: q.ID, Metric: m, Baseline: bv, Current: v, Delta: v - bv}
-			switch {
-			case c.Delta <= -tolerance:
-				d.Regressions = append(d.Regressions, c)
-			case c.Delta >= tolerance:
-				d.Improvements = append(d.Improvements, c)
-			}
-		}
+		d.Questions = append(d.Questions, qc)
 	}
 	for _, q := range base.Questions {
 		if !seen[q.ID] {
@@ -108,11 +105,40 @@ func Compare(base, cur *Scorecard, tolerance float64) Diff {
 	return d
 }
 
+// compareScores classifies each metric scored in both runs, records the
+// moves beyond the tolerance and rolls them up into the question's movement.
+func (d *Diff) compareScores(b, q QuestionRow, tolerance float64) QuestionChange {
+	qc := QuestionChange{QuestionID: q.ID}
+	var moves []Movement
+	for _, m := range metricNames() {
+		v, ok := q.Scores[m]
+		if !ok {
+			continue
+		}
+		bv, ok := b.Scores[m]
+		if !ok {
+			continue // new for this question: not a change
+		}
+		mv := Classify(&bv, &v, tolerance)
+		moves = append(moves, mv)
+		c := Change{QuestionID: q.ID, Metric: m, Baseline: bv, Current: v, Delta: v - bv}
+		switch mv {
+		case MoveRegressed:
+			d.Regressions = append(d.Regressions, c)
+			qc.WorstDelta = min(qc.WorstDelta, c.Delta)
+		case MoveImproved:
+			d.Improvements = append(d.Improvements, c)
+		}
+	}
+	qc.Movement = rollUp(moves)
+	return qc
+}
+
 // TrendPoint is one run on the trend chart.
 type TrendPoint struct {
 	RunID     string              `json:"run_id"`
 	StartedAt string              `json:"started_at"`
-	Engine    string              `json:"engine"`
+	Engine    engine.Engine       `json:"engine"`
 	Means     map[string]*float64 `json:"means"`
 	GatePass  bool                `json:"gate_pass"`
 	Errors    int                 `json:"errors"`

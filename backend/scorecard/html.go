@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"continuity/backend/engine"
 	"continuity/backend/eval"
 )
 
@@ -24,12 +25,15 @@ var Meanings = map[string]string{
 
 // Meaning is the one-line meaning of a metric for a run's engine: the offline
 // variants measure the same thing by other means, and the tile must say so.
-func Meaning(metric, engine string) string {
-	if engine == eval.EngineOffline && metric == string(eval.AnswerRelevancy) {
+func Meaning(metric string, e engine.Engine) string {
+	if e == engine.Offline && metric == string(eval.AnswerRelevancy) {
 		return eval.OfflineRelevancyMeaning
 	}
 	return Meanings[metric]
 }
+
+// tileClass is the CSS class of a tile by the metric's status.
+var tileClass = map[Status]string{StatusPass: "pass", StatusFail: "fail", StatusNotGated: "info", StatusNotMeasured: "none"}
 
 type htmlTile struct {
 	Name, Meaning, Status, Class, Mean, Threshold string
@@ -60,21 +64,14 @@ func WriteHTML(w io.Writer, sc *Scorecard, trend []TrendPoint) error {
 	v := htmlView{Scorecard: sc, Metrics: metricNames()}
 	for _, name := range v.Metrics {
 		s := sc.Metrics[name]
+		st := s.Status()
 		t := htmlTile{Name: name, Meaning: Meaning(name, sc.Run.Engine), Measured: s.Measured, NotMeasured: s.NotMeasured, Flaky: s.Flaky,
-			Status: "no threshold", Class: "info", Mean: "not measured", Threshold: "none"}
+			Status: st.Label(), Class: tileClass[st], Mean: "not measured", Threshold: "none"}
 		if s.Mean != nil {
 			t.Mean = fmt.Sprintf("%.3f", *s.Mean)
 		}
 		if s.Threshold != nil {
 			t.Threshold = fmt.Sprintf("%.2f", *s.Threshold)
-		}
-		switch {
-		case s.Pass == nil && s.Mean == nil:
-			t.Status, t.Class = "not measured", "none"
-		case s.Pass != nil && *s.Pass:
-			t.Status, t.Class = "PASS", "pass"
-		case s.Pass != nil:
-			t.Status, t.Class = "FAIL", "fail"
 		}
 		v.Tiles = append(v.Tiles, t)
 	}
@@ -129,4 +126,16 @@ var page = template.Must(template.New("scorecard").Funcs(template.FuncMap{
 		return fmt.Sprintf("%.3f", *s.Mean)
 	},
 	"join": strings.Join,
+	"opt": func(p *float64) string {
+		if p == nil {
+			return "not measured"
+		}
+		return fmt.Sprintf("%.3f", *p)
+	},
+	"signed": func(p *float64) string {
+		if p == nil {
+			return "–"
+		}
+		return fmt.Sprintf("%+.3f", *p)
+	},
 }).Parse(pageTemplate))

@@ -40,6 +40,9 @@ details{margin:6px 0}
 <p><small>runs, oldest first: {{join .Labels ", "}}</small></p>{{end}}
 {{with .Baseline}}<h2>Compared with baseline {{.BaselineRunID}}</h2>
 <p>{{len .Regressions}} regressions · {{len .Improvements}} improvements · {{len .NewErrors}} new errors</p>
+<table><tr><th>metric</th><th>baseline mean</th><th>mean now</th><th>change</th><th>movement</th></tr>
+{{range .Metrics}}<tr{{if eq .Movement "regressed"}} class="below"{{end}}><td>{{.Metric}}</td><td>{{opt .Baseline}}</td><td>{{opt .Current}}</td><td>{{signed .Delta}}</td><td>{{.Movement}}</td></tr>{{end}}
+</table>
 <table><tr><th>question</th><th>metric</th><th>baseline</th><th>now</th><th>change</th></tr>
 {{range .Regressions}}<tr class="below"><td>{{.QuestionID}}</td><td>{{.Metric}}</td><td>{{printf "%.2f" .Baseline}}</td><td>{{printf "%.2f" .Current}}</td><td>{{printf "%+.2f" .Delta}} (worse)</td></tr>{{end}}
 {{range .Improvements}}<tr><td>{{.QuestionID}}</td><td>{{.Metric}}</td><td>{{printf "%.2f" .Baseline}}</td><td>{{printf "%.2f" .Current}}</td><td>{{printf "%+.2f" .Delta}} (better)</td></tr>{{end}}

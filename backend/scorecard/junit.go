@@ -53,15 +53,15 @@ func WriteJUnit(w io.Writer, sc *Scorecard) error {
 			continue
 		}
 		c := junitCase{Name: string(m), Classname: "eval.gate"}
-		switch {
-		case s.Mean == nil:
-			c.Skipped = &junitProblem{Message: fmt.Sprintf("not measured on any of %d questions", s.NotMeasured)}
-			gates.Skipped++
-		case !*s.Pass:
+		switch s.Status() {
+		case StatusPass:
+			c.SystemOut = fmt.Sprintf("mean %.3f >= threshold %.2f (%d measured, %d not measured)", *s.Mean, *s.Threshold, s.Measured, s.NotMeasured)
+		case StatusFail:
 			c.Failure = &junitProblem{Type: "below_threshold", Message: fmt.Sprintf("mean %.3f < threshold %.2f (%d measured)", *s.Mean, *s.Threshold, s.Measured)}
 			gates.Failures++
 		default:
-			c.SystemOut = fmt.Sprintf("mean %.3f >= threshold %.2f (%d measured, %d not measured)", *s.Mean, *s.Threshold, s.Measured, s.NotMeasured)
+			c.Skipped = &junitProblem{Message: fmt.Sprintf("not measured on any of %d questions", s.NotMeasured)}
+			gates.Skipped++
 		}
 		gates.Cases = append(gates.Cases, c)
 	}
@@ -76,16 +76,12 @@ func WriteJUnit(w io.Writer, sc *Scorecard) error {
 	qs := junitSuite{Name: "questions"}
 	for _, q := range sc.Questions {
 		c := junitCase{Name: q.ID, Classname: "eval.question." + q.Category, SystemOut: "Q: " + q.Question + "\nA: " + q.Answer}
-		switch {
-		case q.Error != "":
+		switch q.Status() {
+		case QuestionError:
 			c.Error = &junitProblem{Type: "error", Message: q.Error}
 			qs.Errors++
-		case len(q.Below) > 0:
-			var parts []string
-			for _, m := range q.Below {
-				parts = append(parts, fmt.Sprintf("%s %.2f", m, q.Scores[m]))
-			}
-			c.Failure = &junitProblem{Type: "below_threshold", Message: "below threshold: " + strings.Join(parts, ", ")}
+		case QuestionFail:
+			c.Failure = questionFailure(q)
 			qs.Failures++
 		}
 		qs.Cases = append(qs.Cases, c)
@@ -102,4 +98,17 @@ func WriteJUnit(w io.Writer, sc *Scorecard) error {
 		return fmt.Errorf("write junit: %w", err)
 	}
 	return enc.Close()
+}
+
+// questionFailure says why a failing question failed: the scores below
+// their thresholds, else the answer where a refusal was due.
+func questionFailure(q QuestionRow) *junitProblem {
+	if len(q.Below) == 0 {
+		return &junitProblem{Type: "not_refused", Message: "answered a question the corpus does not cover"}
+	}
+	var parts []string
+	for _, m := range q.Below {
+		parts = append(parts, fmt.Sprintf("%s %.2f", m, q.Scores[m]))
+	}
+	return &junitProblem{Type: "below_threshold", Message: "below threshold: " + strings.Join(parts, ", ")}
 }

@@ -1,9 +1,11 @@
 package scorecard
 
+import "continuity/backend/engine"
+
 // Result is the `continuity eval --json` contract.
 type Result struct {
 	RunID       string                   `json:"run_id"`
-	Engine      string                   `json:"engine"`
+	Engine      engine.Engine            `json:"engine"`
 	AnswerModel string                   `json:"answer_model"`
 	JudgeModel  string                   `json:"judge_model"`
 	Metrics     map[string]MetricSummary `json:"metrics"`

@@ -18,7 +18,8 @@ func DefaultThresholds() Thresholds {
 }
 
 // MetricSummary is one metric over a set of questions. Mean, Threshold and
-// Pass are null when there is nothing to report.
+// Pass are null when there is nothing to report; Pass mirrors Status for
+// the JSON contract.
 type MetricSummary struct {
 	Mean        *float64 `json:"mean"`
 	Threshold   *float64 `json:"threshold"`
@@ -126,16 +127,14 @@ func summarise(results []eval.QuestionResult, th Thresholds) map[string]MetricSu
 				s.NotMeasured++
 			}
 		}
-		if t, ok := th[m]; ok {
-			s.Threshold = &t
-		}
+		s.Threshold = thresholdOf(th, m)
 		if s.Measured > 0 {
 			mean := sum / float64(s.Measured)
 			s.Mean = &mean
-			if s.Threshold != nil {
-				pass := mean >= *s.Threshold
-				s.Pass = &pass
-			}
+		}
+		if st := s.Status(); st.Gated() {
+			pass := st == StatusPass
+			s.Pass = &pass
 		}
 		out[string(m)] = s
 	}
@@ -146,7 +145,7 @@ func gate(sc *Scorecard, run eval.Run, n int) Gate {
 	g := Gate{Failures: []string{}}
 	for _, m := range eval.AllMetrics {
 		s := sc.Metrics[string(m)]
-		if s.Pass != nil && !*s.Pass {
+		if s.Status() == StatusFail {
 			g.Failures = append(g.Failures, fmt.Sprintf("%s mean %.3f is below its threshold %.2f", m, *s.Mean, *s.Threshold))
 		}
 	}
@@ -172,7 +171,7 @@ func questionRow(r eval.QuestionResult, th Thresholds) QuestionRow {
 			continue
 		}
 		row.Scores[string(m)] = s.Value
-		if t, ok := th[m]; ok && s.Value < t {
+		if v := s.Value; Judge(&v, thresholdOf(th, m)) == StatusFail {
 			row.Below = append(row.Below, string(m))
 		}
 		if s.Flaky {
@@ -195,7 +194,7 @@ func reviewReasons(r eval.QuestionResult, row QuestionRow, th Thresholds) []stri
 	for _, m := range row.Below {
 		why = append(why, fmt.Sprintf("%s %.2f is below %.2f", m, row.Scores[m], th[eval.Metric(m)]))
 	}
-	if v, ok := row.Scores[string(eval.RefusalCorrectness)]; ok && v < 1 {
+	if row.answeredUncovered() {
 		why = append(why, "answered a question the corpus does not cover")
 	}
 	for _, m := range row.Flaky {

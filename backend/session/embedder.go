@@ -13,29 +13,55 @@ import (
 )
 
 // lsaFallback names what runs when the pretrained model cannot.
-const lsaFallback = "the LSA embedder fitted to the corpus (offline-lsa)"
+const lsaFallback = "the LSA embedder fitted to the corpus (offline-lsa) for sentences too"
 
-// EmbedderChoice is the offline embedder a session uses and why.
+// EmbedderChoice is what embeds passages and sentences, and why.
+//
+// Passages are ranked with the corpus-fitted LSA model unless the settings
+// name a remote embedding model: on SciFact and handbook-dev it ranks as
+// well as or better than the pretrained encoder, at a fraction of the cost
+// (docs/benchmarks.md). Sentences, which a claim is compared with, are
+// embedded by the pretrained USE-lite encoder when it is installed.
 type EmbedderChoice struct {
-	Embedder embed.Embedder // nil: the index's corpus-fitted LSA default
+	Chunks    embed.Embedder // nil: the index's corpus-fitted LSA default
+	Sentences embed.Embedder // nil: the same as Chunks
 	// Notice is one line for the user when the choice is a fallback or
 	// runs without the shared cache; empty when all is well.
 	Notice string
 }
 
-// Name and Model say what produces the vectors, as Index.Stats does.
-func (c EmbedderChoice) Name() string {
-	if c.Embedder == nil {
-		return "offline-lsa"
+// Name and Model say what ranks passages, as Index.Stats does.
+func (c EmbedderChoice) Name() string { return nameOf(c.Chunks) }
+
+func (c EmbedderChoice) Model() string { return modelOf(c.Chunks) }
+
+// SentenceName and SentenceModel say what embeds sentences.
+func (c EmbedderChoice) SentenceName() string {
+	if c.Sentences == nil {
+		return c.Name()
 	}
-	return c.Embedder.Name()
+	return nameOf(c.Sentences)
 }
 
-func (c EmbedderChoice) Model() string {
-	if c.Embedder == nil {
+func (c EmbedderChoice) SentenceModel() string {
+	if c.Sentences == nil {
+		return c.Model()
+	}
+	return modelOf(c.Sentences)
+}
+
+func nameOf(e embed.Embedder) string {
+	if e == nil {
+		return "offline-lsa"
+	}
+	return e.Name()
+}
+
+func modelOf(e embed.Embedder) string {
+	if e == nil {
 		return "fitted to the corpus"
 	}
-	return c.Embedder.Model()
+	return e.Model()
 }
 
 // offlineEmbedder loads USE-lite from the first models folder that has it
@@ -58,9 +84,9 @@ func (s *Session) chooseOffline(ctx context.Context) EmbedderChoice {
 	}
 	c, notice := s.embedCache(ctx)
 	if c == nil {
-		return EmbedderChoice{Embedder: enc, Notice: notice}
+		return EmbedderChoice{Sentences: enc, Notice: notice}
 	}
-	return EmbedderChoice{Embedder: c.Wrap(enc)}
+	return EmbedderChoice{Sentences: c.Wrap(enc)}
 }
 
 // embedCache opens the cache shared by every data dir of this user.

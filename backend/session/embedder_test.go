@@ -49,7 +49,7 @@ func TestOfflineEmbedderChoice(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if c.Embedder != nil || c.Name() != "offline-lsa" || !strings.Contains(c.Notice, "USE-lite not found") {
+		if c.Chunks != nil || c.Sentences != nil || c.Name() != "offline-lsa" || c.SentenceName() != "offline-lsa" || !strings.Contains(c.Notice, "USE-lite not found") {
 			t.Errorf("choice %q notice %q", c.Name(), c.Notice)
 		}
 		ix, _, err := s.FreshIndex(context.Background(), nil)
@@ -75,7 +75,7 @@ func TestOfflineEmbedderChoice(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if c.Embedder != nil || !strings.Contains(c.Notice, "unusable") || !strings.Contains(c.Notice, "offline-lsa") {
+		if c.Sentences != nil || !strings.Contains(c.Notice, "unusable") || !strings.Contains(c.Notice, "offline-lsa") {
 			t.Errorf("choice %q notice %q", c.Name(), c.Notice)
 		}
 	})
@@ -100,8 +100,8 @@ func TestOfflineEmbedderChoice(t *testing.T) {
 		if st := second.offline.cache.Stats(); st.Misses != 0 || st.Hits == 0 {
 			t.Errorf("the second data dir's cache stats %+v: want hits only", st)
 		}
-		if st, _ := ix.Stats(context.Background()); !strings.HasPrefix(st.Embedder, "use-lite-") {
-			t.Errorf("embedder %q", st.Embedder)
+		if st, _ := ix.Stats(context.Background()); st.Embedder != "offline-lsa" || !strings.HasPrefix(st.SentenceEmbedder, "use-lite-") {
+			t.Errorf("embedders %q (passages) and %q (sentences)", st.Embedder, st.SentenceEmbedder)
 		}
 	})
 }

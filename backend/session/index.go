@@ -40,11 +40,13 @@ func (s *Session) OpenIndex(ctx context.Context, report progress.Func) (*index.I
 	if err != nil {
 		return nil, err
 	}
-	opts := index.Options{Log: s.Log, Embedder: emb, Sentences: true, Progress: report}
-	if emb == nil {
-		choice := s.offlineEmbedder(ctx)
-		opts.Embedder, opts.Notice = choice.Embedder, choice.Notice
-	}
+	choice := s.offlineEmbedder(ctx)
+	// Without the pretrained encoder, sentences would follow a remote
+	// chunk model to the endpoint, one call per published sentence: keep
+	// none instead (the claim engine then compares words only).
+	keep := choice.Sentences != nil || emb == nil
+	opts := index.Options{Log: s.Log, Embedder: emb, Sentences: keep, SentenceEmbedder: choice.Sentences,
+		Notice: choice.Notice, Progress: report}
 	ix, err := index.Open(ctx, s.DB, s.DataDir, opts)
 	if err != nil {
 		if closer != nil {
@@ -56,7 +58,7 @@ func (s *Session) OpenIndex(ctx context.Context, report progress.Func) (*index.I
 	return ix, nil
 }
 
-// Embedder says which embedder the index uses or will use, without
+// Embedder says which embedders the index uses or will use, without
 // opening it (the desktop may hold its lock): the remote model when the
 // settings name one, else the offline choice.
 func (s *Session) Embedder(ctx context.Context) (EmbedderChoice, error) {
@@ -64,10 +66,11 @@ func (s *Session) Embedder(ctx context.Context) (EmbedderChoice, error) {
 	if err != nil {
 		return EmbedderChoice{}, err
 	}
+	choice := s.offlineEmbedder(ctx)
 	if model := strings.TrimSpace(st.Models.Embedding); st.Engine == settings.EngineLLM && model != "" {
-		return EmbedderChoice{Embedder: embed.NewRemote(nil, model, 0)}, nil
+		choice.Chunks = embed.NewRemote(nil, model, 0)
 	}
-	return s.offlineEmbedder(ctx), nil
+	return choice, nil
 }
 
 // embedder picks the index's embedder from the settings (nil = offline).

@@ -140,22 +140,13 @@ func scWriteSummary(f *excelize.File, sc *scorecard.Scorecard) error {
 	row := scMetricRow
 	for _, m := range eval.AllMetrics {
 		s := sc.Metrics[string(m)]
-		result := "no threshold"
-		switch {
-		case s.Pass != nil && *s.Pass:
-			result = "PASS"
-		case s.Pass != nil:
-			result = "FAIL"
-		case s.Mean == nil:
-			result = "not measured"
-		}
-		if err := scRow(f, sh, row, string(m), scOpt(s.Mean), scOpt(s.Threshold), result, s.Measured, s.NotMeasured, s.Flaky, scorecard.Meaning(string(m), sc.Run.Engine)); err != nil {
+		if err := scRow(f, sh, row, string(m), scOpt(s.Mean), scOpt(s.Threshold), s.Status().Label(), s.Measured, s.NotMeasured, s.Flaky, scorecard.Meaning(string(m), sc.Run.Engine)); err != nil {
 			return err
 		}
 		row++
 	}
 	last := row - 1
-	if err := scPassFail(f, sh, fmt.Sprintf("B%d:B%d", scMetricRow, last), fmt.Sprintf("$B%d", scMetricRow), fmt.Sprintf("$C%d", scMetricRow)); err != nil {
+	if err := scPassFail(f, sh, fmt.Sprintf("B%d:B%d", scMetricRow, last), fmt.Sprintf("$D%d", scMetricRow)); err != nil {
 		return err
 	}
 	_ = f.SetColWidth(sh, "A", "A", 24)
@@ -175,9 +166,10 @@ func scWriteSummary(f *excelize.File, sc *scorecard.Scorecard) error {
 
 func ptrF(v float64) *float64 { return &v }
 
-// scPassFail colours a mean green when it meets the threshold in the
-// neighbouring cell and red when it does not; text cells stay plain.
-func scPassFail(f *excelize.File, sheet, rng, mean, threshold string) error {
+// scPassFail colours a mean green or red by the Result cell beside it, so
+// the sheet shows the scorecard's own verdict (scorecard.Judge) and never
+// a second comparison of its own.
+func scPassFail(f *excelize.File, sheet, rng, result string) error {
 	green, err := f.NewConditionalStyle(&excelize.Style{Font: &excelize.Font{Color: "1A7F37", Bold: true}, Fill: excelize.Fill{Type: "pattern", Pattern: 1, Color: []string{"DAFBE1"}}})
 	if err != nil {
 		return err
@@ -186,9 +178,9 @@ func scPassFail(f *excelize.File, sheet, rng, mean, threshold string) error {
 	if err != nil {
 		return err
 	}
-	both := fmt.Sprintf("ISNUMBER(%s),ISNUMBER(%s)", mean, threshold)
 	return f.SetConditionalFormat(sheet, rng, []excelize.ConditionalFormatOptions{
-		{Type: "formula", Criteria: "=", Value: fmt.Sprintf("AND(%s,%s>=%s)", both, mean, threshold), Format: &green},
-		{Type: "formula", Criteria: "=", Value: fmt.Sprintf("AND(%s,%s<%s)", both, mean, threshold), Format: &red},
+		// excelize takes a formula rule's expression in Criteria
+		{Type: "formula", Criteria: fmt.Sprintf("%s=%q", result, scorecard.StatusPass.Label()), Format: &green},
+		{Type: "formula", Criteria: fmt.Sprintf("%s=%q", result, scorecard.StatusFail.Label()), Format: &red},
 	})
 }

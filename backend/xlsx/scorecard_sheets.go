@@ -79,6 +79,9 @@ func scWriteReview(f *excelize.File, sc *scorecard.Scorecard) error {
 	return f.SetColWidth(sh, "C", "H", 45)
 }
 
+// scWriteBaseline writes each metric's mean movement, then every score
+// that moved beyond the tolerance and the new errors, as scorecard.Compare
+// classified them.
 func scWriteBaseline(f *excelize.File, sc *scorecard.Scorecard) error {
 	d := sc.Baseline
 	if d == nil {
@@ -91,28 +94,46 @@ func scWriteBaseline(f *excelize.File, sc *scorecard.Scorecard) error {
 	if err := scRow(f, sh, 1, "Baseline run", d.BaselineRunID); err != nil {
 		return err
 	}
-	if err := scHeader(f, sh, 3, "Question", "Metric", "Baseline", "Current", "Change", "Kind"); err != nil {
+	if err := scHeader(f, sh, 3, "Metric", "Baseline mean", "Current mean", "Change", "Movement"); err != nil {
 		return err
 	}
 	row := 4
+	for _, m := range d.Metrics {
+		if err := scRow(f, sh, row, m.Metric, scOpt(m.Baseline), scOpt(m.Current), scDelta(m.Delta), string(m.Movement)); err != nil {
+			return err
+		}
+		row++
+	}
+	row++
+	if err := scHeader(f, sh, row, "Question", "Metric", "Baseline", "Current", "Change", "Movement"); err != nil {
+		return err
+	}
+	row++
 	for _, set := range []struct {
-		kind string
+		kind scorecard.Movement
 		cs   []scorecard.Change
-	}{{"regression", d.Regressions}, {"improvement", d.Improvements}} {
+	}{{scorecard.MoveRegressed, d.Regressions}, {scorecard.MoveImproved, d.Improvements}} {
 		for _, c := range set.cs {
-			if err := scRow(f, sh, row, c.QuestionID, c.Metric, c.Baseline, c.Current, c.Delta, set.kind); err != nil {
+			if err := scRow(f, sh, row, c.QuestionID, c.Metric, c.Baseline, c.Current, c.Delta, string(set.kind)); err != nil {
 				return err
 			}
 			row++
 		}
 	}
 	for _, id := range d.NewErrors {
-		if err := scRow(f, sh, row, id, "", "", "", "", "new error"); err != nil {
+		if err := scRow(f, sh, row, id, "", "", "", "", string(scorecard.MoveRegressed)+": new error"); err != nil {
 			return err
 		}
 		row++
 	}
 	return nil
+}
+
+func scDelta(p *float64) any {
+	if p == nil {
+		return ""
+	}
+	return *p
 }
 
 func scWriteTrend(f *excelize.File, trend []scorecard.TrendPoint) error {

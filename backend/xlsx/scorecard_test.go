@@ -3,6 +3,7 @@ package xlsx
 import (
 	"archive/zip"
 	"bytes"
+	"io"
 	"strings"
 	"testing"
 
@@ -54,6 +55,10 @@ func TestWriteScorecardWorkbook(t *testing.T) {
 		{"Questions", "D2", "'-2 invoices"},
 		{"Review", "A2", "Q1"},
 		{"Trend", "A3", "r1"},
+		{"Baseline", "A4", "faithfulness"},
+		{"Baseline", "E4", "new"}, // no faithfulness in the baseline: new, not a change
+		{"Baseline", "A11", "refusal_correctness"},
+		{"Baseline", "E11", "unchanged"},
 	}
 	for _, c := range cases {
 		if got, err := f.GetCellValue(c.sheet, c.cell); err != nil || got != c.want {
@@ -74,6 +79,18 @@ func TestWriteScorecardWorkbook(t *testing.T) {
 	for _, zf := range zr.File {
 		if strings.HasPrefix(zf.Name, "xl/charts/chart") {
 			charts++
+		}
+		if zf.Name == "xl/worksheets/sheet1.xml" { // Summary
+			rc, err := zf.Open()
+			if err != nil {
+				t.Fatal(err)
+			}
+			raw, err := io.ReadAll(rc)
+			rc.Close()
+			// the colours follow the scorecard's own verdict, not a comparison of their own
+			if err != nil || !strings.Contains(string(raw), `$D10=&#34;FAIL&#34;`) && !strings.Contains(string(raw), `$D10=&quot;FAIL&quot;`) {
+				t.Errorf("Summary colours do not follow the Result column (%v)", err)
+			}
 		}
 	}
 	if charts != 2 {

@@ -33,13 +33,6 @@ func (a *arena) float(shape []int) *Tensor {
 	return t
 }
 
-// floatZero is float with every element zero.
-func (a *arena) floatZero(shape []int) *Tensor {
-	t := a.float(shape)
-	clear(t.f)
-	return t
-}
-
 // int returns an int tensor of shape whose contents are undefined.
 func (a *arena) int(shape []int) *Tensor {
 	n := numElements(shape)

@@ -69,7 +69,7 @@ func (n *nodeDef) attrInt(name string, def int) (int, error) {
 	}
 	v, err := parseInt(a.I)
 	if err != nil {
-		return 0, fmt.Errorf("%w: node %s attr %s: %v", ErrModel, n.Name, name, err)
+		return 0, fmt.Errorf("%w: node %s attr %s: %w", ErrModel, n.Name, name, err)
 	}
 	return v, nil
 }
@@ -88,7 +88,7 @@ func (n *nodeDef) attrInts(name string) ([]int, error) {
 	for k, raw := range a.List.I {
 		v, err := parseInt(raw)
 		if err != nil {
-			return nil, fmt.Errorf("%w: node %s attr %s: %v", ErrModel, n.Name, name, err)
+			return nil, fmt.Errorf("%w: node %s attr %s: %w", ErrModel, n.Name, name, err)
 		}
 		out[k] = v
 	}
@@ -104,14 +104,14 @@ func (n *nodeDef) attrString(name string) (string, error) {
 	if err := json.Unmarshal(a.S, &b64); err == nil {
 		raw, err := base64.StdEncoding.DecodeString(b64)
 		if err != nil {
-			return "", fmt.Errorf("%w: node %s attr %s: %v", ErrModel, n.Name, name, err)
+			return "", fmt.Errorf("%w: node %s attr %s: %w", ErrModel, n.Name, name, err)
 		}
 		return string(raw), nil
 	}
 	var bytes []byte
 	var ints []int
 	if err := json.Unmarshal(a.S, &ints); err != nil {
-		return "", fmt.Errorf("%w: node %s attr %s: %v", ErrModel, n.Name, name, err)
+		return "", fmt.Errorf("%w: node %s attr %s: %w", ErrModel, n.Name, name, err)
 	}
 	for _, v := range ints {
 		bytes = append(bytes, byte(v))
@@ -127,7 +127,7 @@ func (n *nodeDef) attrType(name string) (dtype, error) {
 	}
 	v, err := parseInt(a.Type)
 	if err != nil {
-		return 0, fmt.Errorf("%w: node %s attr %s: %v", ErrModel, n.Name, name, err)
+		return 0, fmt.Errorf("%w: node %s attr %s: %w", ErrModel, n.Name, name, err)
 	}
 	switch v {
 	case 1: // DT_FLOAT
@@ -147,10 +147,10 @@ func readModel(dir string, sum io.Writer) ([]nodeDef, map[string]*Tensor, error)
 	if err != nil {
 		return nil, nil, fmt.Errorf("read model: %w", err)
 	}
-	sum.Write(raw)
+	_, _ = sum.Write(raw) // a hash, or io.Discard: never fails
 	var mf modelFile
 	if err := json.Unmarshal(raw, &mf); err != nil {
-		return nil, nil, fmt.Errorf("%w: model.json: %v", ErrModel, err)
+		return nil, nil, fmt.Errorf("%w: model.json: %w", ErrModel, err)
 	}
 	if len(mf.ModelTopology.Node) == 0 {
 		return nil, nil, fmt.Errorf("%w: model.json has no graph nodes", ErrModel)
@@ -173,7 +173,7 @@ func readGroup(dir string, g weightGroup, into map[string]*Tensor, sum io.Writer
 		if err != nil {
 			return fmt.Errorf("read weight shard: %w", err)
 		}
-		sum.Write(b)
+		_, _ = sum.Write(b) // a hash, or io.Discard: never fails
 		buf = append(buf, b...)
 	}
 	off := 0

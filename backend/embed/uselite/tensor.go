@@ -131,30 +131,6 @@ func normAxis(axis, rank int) (int, error) {
 	return axis, nil
 }
 
-// gather copies elements of src selected by the flat indices idx into a new
-// tensor of shape; every op that only moves data goes through here.
-func gather(src *Tensor, shape []int, idx []int) *Tensor {
-	t := &Tensor{dt: src.dt, shape: shape}
-	switch src.dt {
-	case dtFloat:
-		t.f = make([]float32, len(idx))
-		for k, j := range idx {
-			t.f[k] = src.f[j]
-		}
-	case dtInt:
-		t.i = make([]int32, len(idx))
-		for k, j := range idx {
-			t.i[k] = src.i[j]
-		}
-	case dtBool:
-		t.b = make([]bool, len(idx))
-		for k, j := range idx {
-			t.b[k] = src.b[j]
-		}
-	}
-	return t
-}
-
 // copyRange copies n elements from src[from:] to dst[to:], both of the same dtype.
 func copyRange(dst *Tensor, to int, src *Tensor, from, n int) {
 	switch src.dt {

@@ -42,10 +42,10 @@ func readTokenizer(path string, sum io.Writer) (*Tokenizer, error) {
 	if err != nil {
 		return nil, fmt.Errorf("read vocabulary: %w", err)
 	}
-	sum.Write(raw)
+	_, _ = sum.Write(raw) // a hash, or io.Discard: never fails
 	var entries [][]json.RawMessage
 	if err := json.Unmarshal(raw, &entries); err != nil {
-		return nil, fmt.Errorf("%w: vocab.json: %v", ErrModel, err)
+		return nil, fmt.Errorf("%w: vocab.json: %w", ErrModel, err)
 	}
 	words := make([]string, len(entries))
 	scores := make([]float64, len(entries))
@@ -54,11 +54,11 @@ func readTokenizer(path string, sum io.Writer) (*Tokenizer, error) {
 			return nil, fmt.Errorf("%w: vocab.json entry %d has %d fields", ErrModel, k, len(e))
 		}
 		if err := json.Unmarshal(e[0], &words[k]); err != nil {
-			return nil, fmt.Errorf("%w: vocab.json entry %d: %v", ErrModel, k, err)
+			return nil, fmt.Errorf("%w: vocab.json entry %d: %w", ErrModel, k, err)
 		}
 		var s *float64
 		if err := json.Unmarshal(e[1], &s); err != nil {
-			return nil, fmt.Errorf("%w: vocab.json entry %d: %v", ErrModel, k, err)
+			return nil, fmt.Errorf("%w: vocab.json entry %d: %w", ErrModel, k, err)
 		}
 		if s != nil {
 			scores[k] = *s

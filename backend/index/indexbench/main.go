@@ -23,7 +23,9 @@ func main() {
 	split := flag.String("split", "test", "SciFact qrels splits to report, comma-separated, on one index; -alphas sweeps the first only and later splits get the share it chose (e.g. train,test)")
 	flag.StringVar(&embedderKind, "embedder", embLSA, "vector embedder: lsa (the corpus-fitted default), glove (SIF, fitted to the corpus), use-lite, or glove+use-lite (equal-weight concatenation); for SciFact and the scale benchmark")
 	flag.BoolVar(&sentences, "sentences", false, "also embed every published sentence at index time (what the app does)")
+	flag.BoolVar(&sentLeg, "sentleg", false, "handbook: also score chunks by their sentence vectors (max, mean of top 2, max blended with the chunk) alone, fused with BM25, and in a 3-way fusion with BM25 and LSA chunk vectors (an LSA index beside the handbook one)")
 	workdir := flag.String("workdir", "", "keep the SciFact index here (reused, so cached vectors are not recomputed) instead of a temporary folder")
+	handbook := flag.String("handbook", "", "handbook-dev folder (corpus/ and claims.jsonl, read in place); empty skips it; its index goes under -workdir/handbook when -workdir is set")
 	flag.StringVar(&fusion, "fusion", "", "override the hybrid fusion: rrf or weighted")
 	flag.Float64Var(&alpha, "alpha", 0, "weighted fusion: BM25 share")
 	flag.IntVar(&chunkSize, "chunk", 0, "override the chunk size in words")
@@ -59,6 +61,15 @@ func main() {
 			fail(err)
 		}
 	}
+	if *handbook != "" {
+		work := filepath.Join(tmp, "handbook")
+		if *workdir != "" {
+			work = filepath.Join(*workdir, "handbook")
+		}
+		if err := runHandbook(ctx, *handbook, work); err != nil {
+			fail(err)
+		}
+	}
 	if *docs > 0 {
 		if err := runScale(ctx, *docs, filepath.Join(tmp, "scale")); err != nil {
 			fail(err)
@@ -84,6 +95,7 @@ var (
 	queryProfile string
 	embedderKind string
 	sentences    bool
+	sentLeg      bool
 	alphas       string
 	lsaOpts      embed.LSAOptions
 	chunkSize    int

@@ -242,6 +242,32 @@ export namespace app {
 		    return a;
 		}
 	}
+	export class CheckVoiceIssueDTO {
+	    passage: string;
+	    start: number;
+	    end: number;
+	    rule: string;
+	    guideline: string;
+	    explanation: string;
+	    suggestion: string;
+	    level: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new CheckVoiceIssueDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.passage = source["passage"];
+	        this.start = source["start"];
+	        this.end = source["end"];
+	        this.rule = source["rule"];
+	        this.guideline = source["guideline"];
+	        this.explanation = source["explanation"];
+	        this.suggestion = source["suggestion"];
+	        this.level = source["level"];
+	    }
+	}
 	export class CheckReportDTO {
 	    id: number;
 	    created_at: string;
@@ -255,6 +281,8 @@ export namespace app {
 	    corpus_docs: number;
 	    claims: CheckClaimDTO[];
 	    summary: CheckSummaryDTO;
+	    voice: CheckVoiceIssueDTO[];
+	    voice_score?: number;
 	
 	    static createFrom(source: any = {}) {
 	        return new CheckReportDTO(source);
@@ -274,6 +302,8 @@ export namespace app {
 	        this.corpus_docs = source["corpus_docs"];
 	        this.claims = this.convertValues(source["claims"], CheckClaimDTO);
 	        this.summary = this.convertValues(source["summary"], CheckSummaryDTO);
+	        this.voice = this.convertValues(source["voice"], CheckVoiceIssueDTO);
+	        this.voice_score = source["voice_score"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {

@@ -1,0 +1,107 @@
+package check
+
+import (
+	"strings"
+
+	"continuity/backend/claims"
+)
+
+// Evidence is one deciding passage: the quote plus the chunk it sits in, so
+// a report can show the quote highlighted in context without the index.
+type Evidence struct {
+	DocID     string `json:"doc_id"`
+	ChunkID   string `json:"chunk_id"`
+	Title     string `json:"title"`
+	Quote     string `json:"quote"`
+	URL       string `json:"url"`
+	ChunkText string `json:"chunk_text"`
+}
+
+// Claim is one checked claim. Start and End are byte offsets in the draft.
+type Claim struct {
+	Paragraph   int        `json:"paragraph"`
+	Text        string     `json:"text"`
+	Start       int        `json:"start"`
+	End         int        `json:"end"`
+	Verdict     string     `json:"verdict"`
+	Explanation string     `json:"explanation"`
+	Evidence    []Evidence `json:"evidence"`
+	Flags       []string   `json:"flags"`
+	// Searched names what retrieval looked at for this claim's paragraph,
+	// so a not-covered card can say what was searched.
+	Searched Searched `json:"searched"`
+}
+
+// Searched is what one paragraph's retrieval returned.
+type Searched struct {
+	Passages  int      `json:"passages"`
+	Documents []string `json:"documents"` // titles, first-seen order
+}
+
+// VoiceIssue is one voice & tone finding stored with a check.
+type VoiceIssue struct {
+	Passage     string `json:"passage"`
+	Start       int    `json:"start"`
+	End         int    `json:"end"`
+	Rule        string `json:"rule"`
+	Guideline   string `json:"guideline"`
+	Explanation string `json:"explanation"`
+	Suggestion  string `json:"suggestion"`
+	Level       string `json:"level"`
+}
+
+// Report is a whole check as stored and exported.
+type Report struct {
+	Engine         string            `json:"engine"`
+	Model          string            `json:"model"`
+	PromptVersions map[string]string `json:"prompt_versions"`
+	Claims         []Claim           `json:"claims"`
+	Summary        claims.Summary    `json:"summary"`
+	CorpusDocs     int               `json:"corpus_docs"` // documents in the index when checked
+	Voice          []VoiceIssue      `json:"voice,omitempty"`
+	VoiceScore     *float64          `json:"voice_score,omitempty"`
+}
+
+// Build turns an engine report into a stored report. passages are every
+// chunk retrieval returned (by chunk ID); searched is keyed by paragraph.
+func Build(rep claims.Report, passages map[string]claims.Passage, searched map[int]Searched, corpusDocs int) Report {
+	out := Report{Engine: rep.Engine, Model: rep.Model, PromptVersions: rep.PromptVersions, Claims: make([]Claim, 0, len(rep.Results)),
+		Summary: rep.Summary, CorpusDocs: corpusDocs}
+	if out.PromptVersions == nil {
+		out.PromptVersions = map[string]string{}
+	}
+	for _, r := range rep.Results {
+		c := Claim{Paragraph: r.Paragraph, Text: r.Text, Start: r.Start, End: r.End, Verdict: string(r.Verdict),
+			Explanation: r.Explanation, Evidence: make([]Evidence, 0, len(r.Evidence)), Flags: r.Flags, Searched: searched[r.Paragraph]}
+		if c.Flags == nil {
+			c.Flags = []string{}
+		}
+		if c.Searched.Documents == nil {
+			c.Searched.Documents = []string{}
+		}
+		for _, e := range r.Evidence {
+			p := passages[e.ChunkID]
+			c.Evidence = append(c.Evidence, Evidence{DocID: e.DocID, ChunkID: e.ChunkID, Title: e.Title, Quote: e.Quote, URL: p.URL, ChunkText: p.Text})
+		}
+		out.Claims = append(out.Claims, c)
+	}
+	return out
+}
+
+// Contradicted reports whether any claim is contradicted.
+func (r Report) Contradicted() bool { return r.Summary.Contradicted > 0 }
+
+// Title is a short name for a draft: its first non-empty line, trimmed.
+func Title(draft string) string {
+	for _, line := range strings.Split(draft, "\n") {
+		line = strings.TrimSpace(strings.TrimLeft(strings.TrimSpace(line), "#"))
+		if line == "" {
+			continue
+		}
+		if r := []rune(line); len(r) > 80 {
+			return string(r[:79]) + "…"
+		}
+		return line
+	}
+	return "Untitled draft"
+}

@@ -1,0 +1,157 @@
+package check
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"continuity/backend/claims"
+	"continuity/backend/engine"
+	"continuity/backend/index"
+	"continuity/backend/llm"
+	"continuity/backend/progress"
+	"continuity/backend/session"
+	"continuity/backend/settings"
+)
+
+// ErrNoKey means the LLM engine was chosen but its endpoint needs an API
+// key and none is set. It always wraps llm.ErrNoAPIKey too. Each face names
+// the way out (a key, or the offline engine) in its own terms.
+var ErrNoKey = errors.New("the LLM engine needs an API key")
+
+// Request is one draft to check.
+type Request struct {
+	Draft  string
+	Source Source
+	// Engine decides claims and voice; "" is the engine in Settings.
+	Engine engine.Engine
+	// K is how many passages each paragraph retrieves; 0 is claims.DefaultTopK.
+	K int
+	// RequireVoice makes a voice check that cannot run fail the whole check
+	// before anything is stored: a voice gate must never pass unchecked.
+	RequireVoice bool
+}
+
+// Outcome is a finished check, already in the history.
+type Outcome struct {
+	Record Record
+	// Synced is what syncing the index changed before checking, and Repairs
+	// what opening it found broken and rebuilt. Both are set even when the
+	// check then fails, so a face can still say what happened to the index.
+	Synced  index.Report
+	Repairs []string
+	// VoiceSkipped says why the voice check did not run (no guidelines, a
+	// broken guidelines file, a failed model call); nil when it ran. The
+	// claims verdicts stand on their own either way.
+	VoiceSkipped error
+}
+
+// Run is "check a draft": it syncs the session's corpus index (an unchanged
+// corpus only compares hashes), checks the draft's claims and, when the
+// workspace has guidelines, its voice with the same engine, and stores one
+// record of both in the history. Every face calls it, so a check from the
+// CLI and one from the desktop store the same record.
+func Run(ctx context.Context, s *session.Session, req Request, report progress.Func) (Outcome, error) {
+	ix, synced, err := s.FreshIndex(ctx, report)
+	out := Outcome{Synced: synced}
+	if ix != nil {
+		out.Repairs = ix.Repairs
+	}
+	if err != nil {
+		return out, err
+	}
+	rep, client, err := checkClaims(ctx, s, ix, req, report)
+	if client != nil {
+		defer client.Close()
+	}
+	if err != nil {
+		return out, err
+	}
+	ws, err := s.Workspace(ctx)
+	if err != nil {
+		return out, err
+	}
+	report.Report(progress.Event{Stage: "checking", Message: "checking voice & tone"})
+	res, err := voiceOf(ctx, s, ws, req.Draft, client)
+	switch {
+	case err != nil && req.RequireVoice:
+		return out, fmt.Errorf("voice check: %w", err)
+	case err != nil:
+		out.VoiceSkipped = err
+	default:
+		rep.addVoice(res)
+	}
+	repo, err := NewRepo(ctx, s.DB)
+	if err != nil {
+		return out, err
+	}
+	id, err := repo.Save(ctx, req.Source, req.Draft, rep)
+	if err != nil {
+		return out, err
+	}
+	out.Record, err = repo.Get(ctx, id)
+	return out, err
+}
+
+// checkClaims runs the claims engine the request names. It returns the
+// model client it built for the LLM engine (nil offline), so the voice
+// check reuses it; the caller closes it.
+func checkClaims(ctx context.Context, s *session.Session, ix *index.Index, req Request, report progress.Func) (Report, *llm.Client, error) {
+	st, err := s.Settings.Load(ctx)
+	if err != nil {
+		return Report{}, nil, err
+	}
+	eng, err := chooseEngine(req.Engine, st)
+	if err != nil {
+		return Report{}, nil, err
+	}
+	k := req.K
+	if k == 0 {
+		k = claims.DefaultTopK
+	}
+	var (
+		judge  claims.Engine
+		client *llm.Client
+	)
+	switch eng {
+	case engine.Offline:
+		e := claims.NewOffline()
+		e.TopK = k
+		judge = e
+	case engine.LLM:
+		if client, err = llmClient(ctx, s); err != nil {
+			return Report{}, nil, err
+		}
+		e := claims.NewLLM(client)
+		e.TopK, e.Concurrency = k, max(st.MaxConcurrency, 1)
+		judge = e
+	}
+	stats, err := ix.Stats(ctx)
+	if err != nil {
+		return Report{}, client, err
+	}
+	report.Report(progress.Event{Stage: "checking", Message: "checking claims"})
+	rep, err := CheckDraft(ctx, judge, ix, req.Draft, stats.Documents)
+	return rep, client, err
+}
+
+// chooseEngine is the asked engine, else the one in Settings.
+func chooseEngine(asked engine.Engine, st settings.Settings) (engine.Engine, error) {
+	if asked != "" {
+		return engine.Parse(string(asked))
+	}
+	e, err := engine.Parse(st.Engine)
+	if err != nil {
+		return "", fmt.Errorf("the engine in Settings: %w", err)
+	}
+	return e, nil
+}
+
+// llmClient builds the session's model client; a missing key is ErrNoKey.
+func llmClient(ctx context.Context, s *session.Session) (*llm.Client, error) {
+	c, err := s.LLM(ctx)
+	if errors.Is(err, llm.ErrNoAPIKey) {
+		return nil, fmt.Errorf("%w: %w", ErrNoKey, err)
+	}
+	return c, err
+}

@@ -1,0 +1,212 @@
+package evalrun
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+
+	"continuity/backend/corpus"
+	"continuity/backend/embed"
+	"continuity/backend/engine"
+	"continuity/backend/eval"
+	"continuity/backend/golden"
+	"continuity/backend/index"
+	"continuity/backend/llm"
+	"continuity/backend/progress"
+	"continuity/backend/session"
+)
+
+// ErrNoQuestions means a golden set (at the version asked for) is empty.
+var ErrNoQuestions = errors.New("the golden set has no questions")
+
+// Options choose how a run evaluates.
+type Options struct {
+	Engine      engine.Engine // engine.Offline (default) or engine.LLM
+	Repeat      int           // judge repeats per LLM metric; 0 means 1
+	K           int           // passages per question; 0 means 8
+	Concurrency int           // questions in flight; 0 means the CPU count (offline) or the LLM client's call cap (llm)
+	Version     int           // golden-set version; 0 means the current one (resume passes the run's)
+}
+
+// Prepared is everything a run needs, ready to Start or Resume.
+type Prepared struct {
+	Store     *eval.Store
+	Runner    *eval.Runner
+	Run       eval.Run // the description Start records
+	Questions []eval.Question
+	Estimate  eval.Estimate
+	client    *llm.Client
+}
+
+// Close releases the LLM client, if any.
+func (p *Prepared) Close() error {
+	if p.client != nil {
+		return p.client.Close()
+	}
+	return nil
+}
+
+// SyncNotice is told what the sync before a run changed, when it changed anything.
+type SyncNotice func(index.Report)
+
+// Prepare loads a golden set, makes sure the index has been synced once,
+// and wires the engine's parts. The LLM engine needs a configured endpoint
+// (llm.ErrNoAPIKey otherwise); the offline engine needs nothing.
+func Prepare(ctx context.Context, s *session.Session, set string, o Options, notice SyncNotice, report progress.Func) (*Prepared, error) {
+	cfg := eval.Config{Engine: o.Engine, K: o.K, Repeat: o.Repeat, Concurrency: o.Concurrency}
+	if cfg.Engine == "" {
+		cfg.Engine = engine.Offline
+	}
+	if _, err := engine.Parse(string(cfg.Engine)); err != nil {
+		return nil, err
+	}
+	gs, qs, err := LoadSet(ctx, s, set, o.Version)
+	if err != nil {
+		return nil, err
+	}
+	gate, err := Thresholds(ctx, s.DB, gs.Name)
+	if err != nil {
+		return nil, err
+	}
+	st, err := eval.OpenStore(ctx, s.DB)
+	if err != nil {
+		return nil, err
+	}
+	ix, err := SyncedIndex(ctx, s, notice, report)
+	if err != nil {
+		return nil, err
+	}
+	fp, err := ix.Fingerprint(ctx)
+	if err != nil {
+		return nil, err
+	}
+	p := &Prepared{Store: st, Questions: qs}
+	off := embed.NewOffline()
+	deps := eval.Deps{Retriever: Retriever{Index: ix}}
+	run := eval.Run{GoldenSet: gs.Name, GoldenVersion: strconv.Itoa(gs.Version), CorpusFingerprint: fp,
+		Thresholds: gate.Thresholds, Settings: settingsOf(cfg, off)}
+	var pricing eval.Pricing
+	if cfg.Engine == engine.Offline {
+		deps.Answerer, deps.Verifier, deps.Embedder = eval.NewOfflineAnswerer(), NewVerifier(), off
+		run.AnswerModel, run.JudgeModel, run.EmbedModel = "offline-extractive", "offline-claims", off.Model()
+	} else {
+		c, err := s.LLM(ctx)
+		if err != nil {
+			return nil, err
+		}
+		p.client = c
+		if cfg.Concurrency <= 0 {
+			// One question in flight per client call slot: a question's
+			// calls run one after another, so each question finishes (and
+			// is saved) at the pace of its own calls instead of all of them
+			// crawling forward together behind the client's cap.
+			conf, err := s.Settings.Load(ctx)
+			if err != nil {
+				p.Close()
+				return nil, err
+			}
+			cfg.Concurrency = max(conf.MaxConcurrency, 1)
+		}
+		deps.Answerer, deps.Judge = eval.NewLLMAnswerer(c), c
+		run.AnswerModel, run.JudgeModel = c.Model(llm.RoleAnswer), c.Model(llm.RoleJudge)
+		if m := c.Model(llm.RoleEmbedding); m != "" {
+			deps.Embedder, run.EmbedModel = LLMEmbedder{Client: c}, m
+		} else {
+			deps.Embedder, run.EmbedModel = off, off.Model()
+		}
+		pricing = priceOf(ctx, s, run.JudgeModel)
+	}
+	if p.Runner, err = eval.NewRunner(st, deps, cfg); err != nil {
+		p.Close()
+		return nil, err
+	}
+	p.Run = run
+	p.Estimate = p.Runner.Estimate(qs, eval.EstimateInput{Pricing: pricing})
+	return p, nil
+}
+
+// EstimateSet is the pre-run estimate of a set without wiring anything
+// (no key or index needed).
+func EstimateSet(ctx context.Context, s *session.Session, set string, e engine.Engine, repeat int) (eval.Estimate, error) {
+	_, qs, err := LoadSet(ctx, s, set, 0)
+	if err != nil {
+		return eval.Estimate{}, err
+	}
+	in := eval.EstimateInput{}
+	if e == engine.LLM {
+		if st, err := s.Settings.Load(ctx); err == nil {
+			in.Pricing = priceOf(ctx, s, st.Models.Judge)
+		}
+	}
+	return eval.EstimateRun(eval.Config{Engine: e, Repeat: repeat}, qs, in), nil
+}
+
+func priceOf(ctx context.Context, s *session.Session, model string) eval.Pricing {
+	prices, err := s.Settings.LoadPrices(ctx)
+	if err != nil {
+		return eval.Pricing{} // unknown price: the estimate says so rather than showing 0
+	}
+	for _, p := range prices {
+		if p.Model == model {
+			return eval.Pricing{InputPerMTok: p.InputPerMTok, OutputPerMTok: p.OutputPerMTok}
+		}
+	}
+	return eval.Pricing{}
+}
+
+func settingsOf(cfg eval.Config, e *embed.Offline) map[string]string {
+	k := cfg.K
+	if k <= 0 {
+		k = 8
+	}
+	f := index.DefaultFusion
+	return map[string]string{
+		"retrieval":     "hybrid",
+		"k":             strconv.Itoa(k),
+		"fusion":        fmt.Sprintf("%s alpha %.2f", f.Method, f.Alpha),
+		"chunk_words":   strconv.Itoa(corpus.DefaultChunkOptions.Size),
+		"chunk_overlap": strconv.Itoa(corpus.DefaultChunkOptions.Overlap),
+		"index_embed":   e.Model(),
+	}
+}
+
+// LoadSet returns a golden set's rows at a version (0 = current) as questions.
+func LoadSet(ctx context.Context, s *session.Session, name string, version int) (golden.Set, []eval.Question, error) {
+	repo, err := golden.NewRepo(ctx, s.DB)
+	if err != nil {
+		return golden.Set{}, nil, err
+	}
+	gs, err := repo.Set(ctx, name)
+	if err != nil { // a missing set is a *golden.NotFoundError: each face says how to import one
+		return golden.Set{}, nil, err
+	}
+	if version > 0 {
+		gs.Version = version
+	}
+	rows, err := repo.VersionRows(ctx, name, gs.Version)
+	if err != nil {
+		return golden.Set{}, nil, err
+	}
+	if len(rows) == 0 {
+		return golden.Set{}, nil, fmt.Errorf("golden set %q version %d: %w", name, gs.Version, ErrNoQuestions)
+	}
+	qs, err := Questions(rows)
+	if err != nil {
+		return golden.Set{}, nil, fmt.Errorf("golden set %q: %w", name, err)
+	}
+	return gs, qs, nil
+}
+
+// SyncedIndex opens the session's index synced with the workspace: a run
+// gated on a stale index would be confidently wrong.
+func SyncedIndex(ctx context.Context, s *session.Session, notice SyncNotice, report progress.Func) (*index.Index, error) {
+	ix, rep, err := s.FreshIndex(ctx, report)
+	if err != nil {
+		return nil, fmt.Errorf("sync the index before evaluating: %w", err)
+	}
+	if notice != nil && rep.Added+rep.Updated+rep.Removed > 0 {
+		notice(rep)
+	}
+	return ix, nil
+}

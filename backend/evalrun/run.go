@@ -1,0 +1,49 @@
+package evalrun
+
+import (
+	"context"
+	"strconv"
+
+	"continuity/backend/eval"
+	"continuity/backend/progress"
+	"continuity/backend/session"
+)
+
+// Start evaluates the prepared set as a new run, saving each question as
+// it finishes so a cancelled or crashed run can be resumed.
+func (p *Prepared) Start(ctx context.Context, report progress.Func) (eval.Run, error) {
+	return p.Runner.Start(ctx, p.Run, p.Questions, report)
+}
+
+// Resume continues the stopped run runID against the corpus as it is now.
+func (p *Prepared) Resume(ctx context.Context, runID string, report progress.Func) (eval.Run, error) {
+	return p.Runner.Resume(ctx, runID, p.Run.CorpusFingerprint, p.Questions, report)
+}
+
+// CorpusChanged says the corpus is not the one stopped was last scored
+// against, so the rest of it will be scored against another corpus.
+func (p *Prepared) CorpusChanged(stopped eval.Run) bool {
+	return p.Run.CorpusFingerprint != stopped.Corpus()
+}
+
+// PrepareResume loads a stopped run and prepares what it ran: its golden
+// set at the version it recorded, on its engine, repeats and k. It returns
+// the stored run as it stopped.
+func PrepareResume(ctx context.Context, s *session.Session, runID string, notice SyncNotice, report progress.Func) (*Prepared, eval.Run, error) {
+	st, err := eval.OpenStore(ctx, s.DB)
+	if err != nil {
+		return nil, eval.Run{}, err
+	}
+	run, err := st.Run(ctx, runID)
+	if err != nil {
+		return nil, eval.Run{}, err
+	}
+	// a version that does not parse is the current one; Resume then
+	// refuses the run if the questions changed since it started
+	version, _ := strconv.Atoi(run.GoldenVersion)
+	p, err := Prepare(ctx, s, run.GoldenSet, Options{Engine: run.Engine, Repeat: run.Repeat, K: run.K, Version: version}, notice, report)
+	if err != nil {
+		return nil, eval.Run{}, err
+	}
+	return p, run, nil
+}

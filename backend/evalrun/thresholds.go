@@ -1,0 +1,127 @@
+package evalrun
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+
+	"continuity/backend/eval"
+	"continuity/backend/golden"
+	"continuity/backend/scorecard"
+	"continuity/backend/store"
+)
+
+// A row overrides one metric's release default for one set; a NULL
+// threshold means the set reports the metric without gating on it.
+var thresholdMigrations = []store.Migration{{Version: 1, SQL: `
+CREATE TABLE eval_thresholds (
+	golden_set TEXT NOT NULL,
+	metric     TEXT NOT NULL,
+	threshold  REAL CHECK (threshold IS NULL OR (threshold >= 0 AND threshold <= 1)),
+	PRIMARY KEY (golden_set, metric)
+);`}}
+
+// SetGate is a golden set's gate: the effective thresholds (a metric missing
+// from Thresholds is advisory) and which metrics the set overrides.
+type SetGate struct {
+	Set        string
+	Thresholds scorecard.Thresholds
+	Custom     map[eval.Metric]bool
+}
+
+// Thresholds loads a set's gate: the release defaults with its overrides.
+func Thresholds(ctx context.Context, db *store.DB, set string) (SetGate, error) {
+	if err := requireSet(ctx, db, set); err != nil {
+		return SetGate{}, err
+	}
+	return loadGate(ctx, db, set)
+}
+
+// SaveThresholds validates every edit, applies them in one transaction and
+// returns the set's new gate. Runs already recorded keep the thresholds
+// they were gated with.
+func SaveThresholds(ctx context.Context, db *store.DB, set string, edits []scorecard.ThresholdEdit) (SetGate, error) {
+	seen := map[eval.Metric]bool{}
+	for _, e := range edits {
+		if err := e.Validate(); err != nil {
+			return SetGate{}, err
+		}
+		if seen[e.Metric] {
+			return SetGate{}, fmt.Errorf("%w: %s is given more than once", scorecard.ErrInvalidThreshold, e.Metric)
+		}
+		seen[e.Metric] = true
+	}
+	if err := requireSet(ctx, db, set); err != nil {
+		return SetGate{}, err
+	}
+	err := db.Tx(ctx, func(tx *sql.Tx) error {
+		for _, e := range edits {
+			var err error
+			if e.Reset {
+				_, err = tx.ExecContext(ctx, `DELETE FROM eval_thresholds WHERE golden_set = ? AND metric = ?`, set, string(e.Metric))
+			} else {
+				var v sql.NullFloat64
+				if e.Threshold != nil {
+					v = sql.NullFloat64{Float64: *e.Threshold, Valid: true}
+				}
+				_, err = tx.ExecContext(ctx, `INSERT INTO eval_thresholds(golden_set, metric, threshold) VALUES(?,?,?)
+					ON CONFLICT(golden_set, metric) DO UPDATE SET threshold = excluded.threshold`, set, string(e.Metric), v)
+			}
+			if err != nil {
+				return fmt.Errorf("save %s threshold of %q: %w", e.Metric, set, err)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return SetGate{}, err
+	}
+	return loadGate(ctx, db, set)
+}
+
+func requireSet(ctx context.Context, db *store.DB, set string) error {
+	if err := golden.ValidateName(set); err != nil {
+		return err
+	}
+	if err := db.Migrate(ctx, "eval_thresholds", thresholdMigrations); err != nil {
+		return err
+	}
+	repo, err := golden.NewRepo(ctx, db)
+	if err != nil {
+		return err
+	}
+	_, err = repo.Set(ctx, set) // a missing set is a *golden.NotFoundError: each face says how to import one
+	return err
+}
+
+func loadGate(ctx context.Context, db *store.DB, set string) (SetGate, error) {
+	rows, err := db.Reader().QueryContext(ctx, `SELECT metric, threshold FROM eval_thresholds WHERE golden_set = ?`, set)
+	if err != nil {
+		return SetGate{}, fmt.Errorf("thresholds of %q: %w", set, err)
+	}
+	defer rows.Close()
+	var edits []scorecard.ThresholdEdit
+	custom := map[eval.Metric]bool{}
+	for rows.Next() {
+		var name string
+		var v sql.NullFloat64
+		if err := rows.Scan(&name, &v); err != nil {
+			return SetGate{}, fmt.Errorf("thresholds of %q: %w", set, err)
+		}
+		m, err := scorecard.ParseMetric(name)
+		if err != nil { // a metric this build no longer knows: say so rather than drop it
+			return SetGate{}, fmt.Errorf("stored thresholds of %q: %w", set, err)
+		}
+		e := scorecard.ThresholdEdit{Metric: m}
+		if v.Valid {
+			e.Threshold = &v.Float64
+		}
+		edits = append(edits, e)
+		custom[m] = true
+	}
+	if err := rows.Err(); err != nil {
+		return SetGate{}, fmt.Errorf("thresholds of %q: %w", set, err)
+	}
+	def := scorecard.DefaultThresholds()
+	return SetGate{Set: set, Thresholds: def.Apply(edits, def), Custom: custom}, nil
+}
