@@ -99,7 +99,7 @@ bench: models
 	@echo "benchmarks: see docs/benchmarks.md"
 	@mkdir -p test-output
 	go test -run '^$$' -bench . ./... | tee test-output/bench.txt
-	go run ./backend/index/indexbench -scifact ../shared/benchmarks/scifact -split test -docs 10000 | tee test-output/bench-retrieval.txt
+	go run ./cmd/indexbench -scifact ../shared/benchmarks/scifact -split test -docs 10000 | tee test-output/bench-retrieval.txt
 
 # CI runs each target's seeds and kept crashers as part of gotest.
 fuzz:

@@ -9,7 +9,7 @@ import (
 	"github.com/wailsapp/wails/v2/pkg/runtime"
 
 	"continuity/backend/progress"
-	"continuity/backend/retrieve"
+	"continuity/backend/retrieval"
 )
 
 // CorpusService exposes the published corpus and its index.
@@ -154,9 +154,9 @@ func (s *CorpusService) Search(query string, k int) (SearchComparisonDTO, error)
 	}
 	out := SearchComparisonDTO{Query: query}
 	for _, m := range []struct {
-		mode retrieve.Mode
+		mode retrieval.Mode
 		dst  *[]SearchHitDTO
-	}{{retrieve.BM25, &out.BM25}, {retrieve.Vector, &out.Vector}, {retrieve.Hybrid, &out.Hybrid}} {
+	}{{retrieval.BM25, &out.BM25}, {retrieval.Vector, &out.Vector}, {retrieval.Hybrid, &out.Hybrid}} {
 		hits, err := ix.Search(s.c.ctx, query, k, m.mode)
 		if err != nil {
 			return SearchComparisonDTO{}, err

@@ -5,13 +5,13 @@ import (
 	"sync"
 
 	"continuity/backend/claims"
-	"continuity/backend/retrieve"
+	"continuity/backend/retrieval"
 	"continuity/backend/text"
 )
 
 // HybridSearcher is the part of *index.Index a check searches.
 type HybridSearcher interface {
-	Search(ctx context.Context, query string, k int, mode retrieve.Mode) ([]retrieve.Hit, error)
+	Search(ctx context.Context, query string, k int, mode retrieval.Mode) ([]retrieval.Hit, error)
 }
 
 // CheckDraft runs judge over draft with hybrid retrieval from ix and
@@ -79,7 +79,7 @@ func newIndexSearcher(ix HybridSearcher) *indexSearcher {
 
 // Search implements claims.Searcher.
 func (a *indexSearcher) Search(ctx context.Context, query string, k int) ([]claims.Passage, error) {
-	hits, err := a.ix.Search(ctx, query, k, retrieve.Hybrid)
+	hits, err := a.ix.Search(ctx, query, k, retrieval.Hybrid)
 	if err != nil {
 		return nil, err
 	}

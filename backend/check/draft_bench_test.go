@@ -11,9 +11,9 @@ import (
 	"time"
 
 	"continuity/backend/claims"
-	"continuity/backend/index"
 	"continuity/backend/llm"
 	"continuity/backend/llm/llmtest"
+	"continuity/backend/retrieval"
 	"continuity/backend/store"
 )
 
@@ -25,7 +25,7 @@ func decomposeOne(text string) llmtest.Reply {
 }
 
 // benchIndex syncs a real index over content in a temp data dir.
-func benchIndex(b *testing.B, content string) (*index.Index, int) {
+func benchIndex(b *testing.B, content string) (*retrieval.Index, int) {
 	b.Helper()
 	ctx := context.Background()
 	data := b.TempDir()
@@ -34,7 +34,7 @@ func benchIndex(b *testing.B, content string) (*index.Index, int) {
 		b.Fatal(err)
 	}
 	b.Cleanup(func() { db.Close() })
-	ix, err := index.Open(ctx, db, data, index.Options{})
+	ix, err := retrieval.Open(ctx, db, data, retrieval.Options{})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -6,17 +6,17 @@ import (
 	"testing"
 
 	"continuity/backend/claims"
-	"continuity/backend/retrieve"
+	"continuity/backend/retrieval"
 )
 
 // topicIndex answers a hybrid query with the hits of the first topic word
 // it contains.
 type topicIndex []struct {
 	word string
-	hits []retrieve.Hit
+	hits []retrieval.Hit
 }
 
-func (ix topicIndex) Search(_ context.Context, q string, _ int, _ retrieve.Mode) ([]retrieve.Hit, error) {
+func (ix topicIndex) Search(_ context.Context, q string, _ int, _ retrieval.Mode) ([]retrieval.Hit, error) {
 	for _, t := range ix {
 		if strings.Contains(q, t.word) {
 			return t.hits, nil
@@ -30,13 +30,13 @@ func (ix topicIndex) Search(_ context.Context, q string, _ int, _ retrieve.Mode)
 // headings (guessing the query from the text could mix them up).
 func TestSearchedIsWhatEachParagraphRetrieved(t *testing.T) {
 	t.Parallel()
-	hit := func(chunk, title string) retrieve.Hit {
+	hit := func(chunk, title string) retrieval.Hit {
 		doc, _, _ := strings.Cut(chunk, "#")
-		return retrieve.Hit{DocID: doc, ChunkID: chunk, Title: title, Text: title + " has no word on mascots."}
+		return retrieval.Hit{DocID: doc, ChunkID: chunk, Title: title, Text: title + " has no word on mascots."}
 	}
 	ix := topicIndex{
-		{"Billing", []retrieve.Hit{hit("billing#0", "Billing"), hit("invoices#0", "Invoices"), hit("billing#1", "Billing")}},
-		{"Security", []retrieve.Hit{hit("sso#0", "Single sign-on")}},
+		{"Billing", []retrieval.Hit{hit("billing#0", "Billing"), hit("invoices#0", "Invoices"), hit("billing#1", "Billing")}},
+		{"Security", []retrieval.Hit{hit("sso#0", "Single sign-on")}},
 	}
 	const draft = "# Billing\n\nOur mascot is a purple giraffe.\n\n# Security\n\nOur mascot is a purple giraffe.\n\n# Other\n\nOur mascot is a purple giraffe.\n"
 	rep, err := CheckDraft(context.Background(), claims.NewOffline(), ix, draft, 3)

@@ -7,9 +7,9 @@ import (
 
 	"continuity/backend/claims"
 	"continuity/backend/engine"
-	"continuity/backend/index"
 	"continuity/backend/llm"
 	"continuity/backend/progress"
+	"continuity/backend/retrieval"
 	"continuity/backend/session"
 	"continuity/backend/settings"
 )
@@ -38,7 +38,7 @@ type Outcome struct {
 	// Synced is what syncing the index changed before checking, and Repairs
 	// what opening it found broken and rebuilt. Both are set even when the
 	// check then fails, so a face can still say what happened to the index.
-	Synced  index.Report
+	Synced  retrieval.Report
 	Repairs []string
 	// VoiceSkipped says why the voice check did not run (no guidelines, a
 	// broken guidelines file, a failed model call); nil when it ran. The
@@ -96,7 +96,7 @@ func Run(ctx context.Context, s *session.Session, req Request, report progress.F
 // checkClaims runs the claims engine the request names. It returns the
 // model client it built for the LLM engine (nil offline), so the voice
 // check reuses it; the caller closes it.
-func checkClaims(ctx context.Context, s *session.Session, ix *index.Index, req Request, report progress.Func) (Report, *llm.Client, error) {
+func checkClaims(ctx context.Context, s *session.Session, ix *retrieval.Index, req Request, report progress.Func) (Report, *llm.Client, error) {
 	st, err := s.Settings.Load(ctx)
 	if err != nil {
 		return Report{}, nil, err

@@ -8,17 +8,16 @@ import (
 	"testing"
 
 	"continuity/backend/claims"
-	"continuity/backend/index"
-	"continuity/backend/retrieve"
+	"continuity/backend/retrieval"
 	"continuity/backend/store"
 )
 
 // hybridSearcher adapts the real index's hybrid search to claims.Searcher,
 // the way the CLI and the app wire it.
-type hybridSearcher struct{ ix *index.Index }
+type hybridSearcher struct{ ix *retrieval.Index }
 
 func (h hybridSearcher) Search(ctx context.Context, q string, k int) ([]claims.Passage, error) {
-	hits, err := h.ix.Search(ctx, q, k, retrieve.Hybrid)
+	hits, err := h.ix.Search(ctx, q, k, retrieval.Hybrid)
 	if err != nil {
 		return nil, err
 	}
@@ -53,7 +52,7 @@ func openSample(t testing.TB) hybridSearcher {
 			sample.err = err
 			return
 		}
-		ix, err := index.Open(ctx, db, dir, index.Options{})
+		ix, err := retrieval.Open(ctx, db, dir, retrieval.Options{})
 		if err != nil {
 			sample.err = err
 			return

@@ -79,7 +79,7 @@ type Report struct {
 	Retrieved map[int][]Passage `json:"-"`
 }
 
-// Searcher finds the top k passages for a query. backend/index's hybrid
+// Searcher finds the top k passages for a query. backend/retrieval's hybrid
 // search is adapted to it by the caller.
 type Searcher interface {
 	Search(ctx context.Context, query string, k int) ([]Passage, error)

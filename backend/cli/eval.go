@@ -12,8 +12,8 @@ import (
 	"continuity/backend/eval"
 	"continuity/backend/evalrun"
 	"continuity/backend/goldenset"
-	"continuity/backend/index"
 	"continuity/backend/llm"
+	"continuity/backend/retrieval"
 	"continuity/backend/scorecard"
 )
 
@@ -102,7 +102,7 @@ func runEval(ctx context.Context, env *Env, o evalFlags, args []string) error {
 	if err != nil {
 		return err
 	}
-	notice := func(rep index.Report) { reportSync(env, rep) }
+	notice := func(rep retrieval.Report) { reportSync(env, rep) }
 	var run eval.Run
 	if o.resume != "" {
 		run, err = evalResume(ctx, env, o.resume, notice)

@@ -7,8 +7,8 @@ import (
 	"strings"
 	"time"
 
-	"continuity/backend/index"
 	"continuity/backend/progress"
+	"continuity/backend/retrieval"
 )
 
 func indexCommand() *Command {
@@ -54,7 +54,7 @@ type indexJSON struct {
 	EmbedNotice      string `json:"embed_notice,omitempty"`
 }
 
-func openIndex(ctx context.Context, env *Env) (*index.Index, string, error) {
+func openIndex(ctx context.Context, env *Env) (*retrieval.Index, string, error) {
 	s, err := env.Session(ctx)
 	if err != nil {
 		return nil, "", err
@@ -92,7 +92,7 @@ func runIndex(ctx context.Context, env *Env, watch bool) error {
 		return nil
 	}
 	fmt.Fprintf(env.Stderr, "watching %s (Ctrl+C to stop)\n", content)
-	return ix.Watch(ctx, content, 500*time.Millisecond, func(rep index.Report, err error) {
+	return ix.Watch(ctx, content, 500*time.Millisecond, func(rep retrieval.Report, err error) {
 		if err != nil {
 			fmt.Fprintf(env.Stderr, "sync failed: %v\n", err)
 			return
@@ -103,10 +103,10 @@ func runIndex(ctx context.Context, env *Env, watch bool) error {
 
 // statser is what the report needs of the index: which embedder made the vectors.
 type statser interface {
-	Stats(ctx context.Context) (index.Stats, error)
+	Stats(ctx context.Context) (retrieval.Stats, error)
 }
 
-func writeIndexReport(ctx context.Context, env *Env, rep index.Report, ix statser) error {
+func writeIndexReport(ctx context.Context, env *Env, rep retrieval.Report, ix statser) error {
 	out := indexJSON{Added: rep.Added, Updated: rep.Updated, Removed: rep.Removed, Unchanged: rep.Unchanged,
 		Documents: rep.Documents, Chunks: rep.Chunks, Warnings: []indexWarningJSON{}}
 	for _, w := range rep.Warnings {

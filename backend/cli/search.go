@@ -11,8 +11,7 @@ import (
 	"os"
 	"strings"
 
-	"continuity/backend/index"
-	"continuity/backend/retrieve"
+	"continuity/backend/retrieval"
 )
 
 func searchCommand() *Command {
@@ -35,7 +34,7 @@ The index is synced with the workspace first (cheap when nothing changed; change
 }
 
 func runSearchCommand(ctx context.Context, env *Env, args []string, k int, mode, queries string) error {
-	m, err := retrieve.ParseMode(mode)
+	m, err := retrieval.ParseMode(mode)
 	if err != nil {
 		return Usagef("%v", err)
 	}
@@ -66,7 +65,7 @@ type hitJSON struct {
 	Text       string  `json:"text"`
 }
 
-func toHitJSON(hits []retrieve.Hit) []hitJSON {
+func toHitJSON(hits []retrieval.Hit) []hitJSON {
 	out := make([]hitJSON, 0, len(hits))
 	rank := func(r int) *int {
 		if r == 0 {
@@ -84,7 +83,7 @@ func toHitJSON(hits []retrieve.Hit) []hitJSON {
 // searchIndex opens the index synced with the workspace. Readers always
 // sync first: a stale index answers confidently wrong, and a sync of an
 // unchanged corpus only compares hashes. Changes are reported on stderr.
-func searchIndex(ctx context.Context, env *Env) (*index.Index, error) {
+func searchIndex(ctx context.Context, env *Env) (*retrieval.Index, error) {
 	s, err := env.Session(ctx)
 	if err != nil {
 		return nil, err
@@ -103,11 +102,11 @@ func searchIndex(ctx context.Context, env *Env) (*index.Index, error) {
 }
 
 // reportSync says on stderr what a sync before a read changed.
-func reportSync(env *Env, rep index.Report) {
+func reportSync(env *Env, rep retrieval.Report) {
 	fmt.Fprintf(env.Stderr, "index synced: %d added, %d updated, %d removed\n", rep.Added, rep.Updated, rep.Removed)
 }
 
-func runSearch(ctx context.Context, env *Env, ix *index.Index, q string, k int, m retrieve.Mode) error {
+func runSearch(ctx context.Context, env *Env, ix *retrieval.Index, q string, k int, m retrieval.Mode) error {
 	hits, err := ix.Search(ctx, q, k, m)
 	if err != nil {
 		return err
@@ -143,7 +142,7 @@ func snippet(s string, n int) string {
 // maxQueryLine bounds one line of a --queries file.
 const maxQueryLine = 16 << 20
 
-func runQueryFile(ctx context.Context, env *Env, ix *index.Index, path string, k int, m retrieve.Mode) error {
+func runQueryFile(ctx context.Context, env *Env, ix *retrieval.Index, path string, k int, m retrieval.Mode) error {
 	var r io.Reader = env.Stdin
 	if path != "-" {
 		f, err := os.Open(path)

@@ -8,17 +8,16 @@ import (
 	"continuity/backend/embed"
 	"continuity/backend/eval"
 	"continuity/backend/golden"
-	"continuity/backend/index"
 	"continuity/backend/llm"
-	"continuity/backend/retrieve"
+	"continuity/backend/retrieval"
 )
 
 // Retriever is eval's retriever over the index's hybrid search.
-type Retriever struct{ Index *index.Index }
+type Retriever struct{ Index *retrieval.Index }
 
 // Search returns the top k chunks in rank order.
 func (r Retriever) Search(ctx context.Context, query string, k int) ([]eval.Passage, error) {
-	hits, err := r.Index.Search(ctx, query, k, retrieve.Hybrid)
+	hits, err := r.Index.Search(ctx, query, k, retrieval.Hybrid)
 	if err != nil {
 		return nil, err
 	}

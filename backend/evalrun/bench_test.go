@@ -10,9 +10,9 @@ import (
 
 	"continuity/backend/engine"
 	"continuity/backend/eval"
-	"continuity/backend/index"
 	"continuity/backend/llm"
 	"continuity/backend/llm/llmtest"
+	"continuity/backend/retrieval"
 	"continuity/backend/store"
 )
 
@@ -20,7 +20,7 @@ import (
 // and generates n questions from its documents: the first sentence of a
 // chunk, reworded as a question, with the chunk's document as reference;
 // every tenth is a refuse question.
-func benchIndex(b *testing.B, n int) (*store.DB, *index.Index, []eval.Question) {
+func benchIndex(b *testing.B, n int) (*store.DB, *retrieval.Index, []eval.Question) {
 	b.Helper()
 	ctx := context.Background()
 	dir := b.TempDir()
@@ -29,7 +29,7 @@ func benchIndex(b *testing.B, n int) (*store.DB, *index.Index, []eval.Question) 
 		b.Fatal(err)
 	}
 	b.Cleanup(func() { db.Close() })
-	ix, err := index.Open(ctx, db, dir, index.Options{})
+	ix, err := retrieval.Open(ctx, db, dir, retrieval.Options{})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -10,7 +10,7 @@ import (
 
 	"continuity/backend/golden"
 	"continuity/backend/goldenset"
-	"continuity/backend/index"
+	"continuity/backend/retrieval"
 	"continuity/backend/session"
 	"continuity/backend/xlsx"
 )
@@ -63,7 +63,7 @@ func TestImportWorkbookForARun(t *testing.T) {
 				t.Fatal(err)
 			}
 			synced := 0
-			gs, o, err := ImportWorkbook(ctx, s, file, func(index.Report) { synced++ })
+			gs, o, err := ImportWorkbook(ctx, s, file, func(retrieval.Report) { synced++ })
 			if synced != 1 {
 				t.Errorf("sync notices = %d, want the first sync reported once", synced)
 			}

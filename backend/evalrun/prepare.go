@@ -11,9 +11,9 @@ import (
 	"continuity/backend/engine"
 	"continuity/backend/eval"
 	"continuity/backend/golden"
-	"continuity/backend/index"
 	"continuity/backend/llm"
 	"continuity/backend/progress"
+	"continuity/backend/retrieval"
 	"continuity/backend/session"
 )
 
@@ -48,7 +48,7 @@ func (p *Prepared) Close() error {
 }
 
 // SyncNotice is told what the sync before a run changed, when it changed anything.
-type SyncNotice func(index.Report)
+type SyncNotice func(retrieval.Report)
 
 // Prepare loads a golden set, makes sure the index has been synced once,
 // and wires the engine's parts. The LLM engine needs a configured endpoint
@@ -160,7 +160,7 @@ func settingsOf(cfg eval.Config, e *embed.Offline) map[string]string {
 	if k <= 0 {
 		k = 8
 	}
-	f := index.DefaultFusion
+	f := retrieval.DefaultFusion
 	return map[string]string{
 		"retrieval":     "hybrid",
 		"k":             strconv.Itoa(k),
@@ -200,7 +200,7 @@ func LoadSet(ctx context.Context, s *session.Session, name string, version int) 
 
 // SyncedIndex opens the session's index synced with the workspace: a run
 // gated on a stale index would be confidently wrong.
-func SyncedIndex(ctx context.Context, s *session.Session, notice SyncNotice, report progress.Func) (*index.Index, error) {
+func SyncedIndex(ctx context.Context, s *session.Session, notice SyncNotice, report progress.Func) (*retrieval.Index, error) {
 	ix, rep, err := s.FreshIndex(ctx, report)
 	if err != nil {
 		return nil, fmt.Errorf("sync the index before evaluating: %w", err)

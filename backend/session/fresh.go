@@ -3,21 +3,21 @@ package session
 import (
 	"context"
 
-	"continuity/backend/index"
 	"continuity/backend/progress"
+	"continuity/backend/retrieval"
 )
 
 // FreshIndex opens the index and syncs it with the workspace before use.
 // Every reader goes through here: a stale index makes checks and gates
 // confidently wrong, and a sync of an unchanged corpus only compares hashes.
-func (s *Session) FreshIndex(ctx context.Context, report progress.Func) (*index.Index, index.Report, error) {
+func (s *Session) FreshIndex(ctx context.Context, report progress.Func) (*retrieval.Index, retrieval.Report, error) {
 	ws, err := s.Workspace(ctx)
 	if err != nil {
-		return nil, index.Report{}, err
+		return nil, retrieval.Report{}, err
 	}
 	ix, err := s.OpenIndex(ctx, report)
 	if err != nil {
-		return nil, index.Report{}, err
+		return nil, retrieval.Report{}, err
 	}
 	rep, err := ix.Sync(ctx, ws.ContentDir(), report)
 	if err != nil {
@@ -27,7 +27,7 @@ func (s *Session) FreshIndex(ctx context.Context, report progress.Func) (*index.
 }
 
 // IndexDocs adapts the index to lookups of a document's visible text.
-type IndexDocs struct{ Index *index.Index }
+type IndexDocs struct{ Index *retrieval.Index }
 
 // DocumentText returns the text of a published, indexed document.
 func (d IndexDocs) DocumentText(ctx context.Context, id string) (string, bool, error) {

@@ -8,15 +8,15 @@ import (
 	"sync"
 
 	"continuity/backend/embed"
-	"continuity/backend/index"
 	"continuity/backend/progress"
+	"continuity/backend/retrieval"
 	"continuity/backend/settings"
 )
 
 // indexHolder opens the corpus index once per session.
 type indexHolder struct {
 	mu     sync.Mutex
-	ix     *index.Index
+	ix     *retrieval.Index
 	closer func() error // the embedding client, when one was opened
 }
 
@@ -26,11 +26,11 @@ type indexHolder struct {
 // named, then the OpenAI-compatible endpoint of session.LLM. Index.Stats
 // says which embedder and model produced the vectors. The choice is made
 // when the index opens; a settings change takes effect in a new session.
-func (s *Session) Index(ctx context.Context) (*index.Index, error) { return s.OpenIndex(ctx, nil) }
+func (s *Session) Index(ctx context.Context) (*retrieval.Index, error) { return s.OpenIndex(ctx, nil) }
 
 // OpenIndex is Index with report hearing about long work at open: the
 // corpus re-embedded after a model change.
-func (s *Session) OpenIndex(ctx context.Context, report progress.Func) (*index.Index, error) {
+func (s *Session) OpenIndex(ctx context.Context, report progress.Func) (*retrieval.Index, error) {
 	s.index.mu.Lock()
 	defer s.index.mu.Unlock()
 	if s.index.ix != nil {
@@ -45,9 +45,9 @@ func (s *Session) OpenIndex(ctx context.Context, report progress.Func) (*index.I
 	// chunk model to the endpoint, one call per published sentence: keep
 	// none instead (the claim engine then compares words only).
 	keep := choice.Sentences != nil || emb == nil
-	opts := index.Options{Log: s.Log, Embedder: emb, Sentences: keep, SentenceEmbedder: choice.Sentences,
+	opts := retrieval.Options{Log: s.Log, Embedder: emb, Sentences: keep, SentenceEmbedder: choice.Sentences,
 		Notice: choice.Notice, Progress: report}
-	ix, err := index.Open(ctx, s.DB, s.DataDir, opts)
+	ix, err := retrieval.Open(ctx, s.DB, s.DataDir, opts)
 	if err != nil {
 		if closer != nil {
 			err = errors.Join(err, closer())

@@ -1,0 +1,243 @@
+package retrieval
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+	"unicode"
+
+	"continuity/backend/corpus"
+	"continuity/backend/embed"
+	"continuity/backend/progress"
+	"continuity/backend/text"
+)
+
+// Every published sentence gets a vector at index time (Options.Sentences),
+// stored like the chunk vectors and keyed by the sentence's hash, so
+// checking a draft against a passage embeds only the draft.
+
+// sentenceRow is one sentence of a chunk, by byte offsets in its text.
+type sentenceRow struct {
+	start, end int
+	hash       string
+}
+
+// Sentence is a published sentence with its vector under the index's
+// current embedder; Start and End are byte offsets in the chunk's text.
+type Sentence struct {
+	Start, End int
+	Text       string
+	Vec        []float32
+}
+
+// sentenceRows splits a chunk's text the way drafts are split
+// (text.SplitSentences); pieces without a letter or digit (table rules,
+// stray markup) are not sentences.
+func sentenceRows(chunk string) []sentenceRow {
+	var out []sentenceRow
+	for _, s := range text.SplitSentences(chunk) {
+		if strings.IndexFunc(s.Text, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) < 0 {
+			continue
+		}
+		out = append(out, sentenceRow{start: s.Start, end: s.End, hash: corpus.HashString(s.Text)})
+	}
+	return out
+}
+
+// sentenceEmbedder embeds published sentences and the draft sentences
+// compared with them: Options.SentenceEmbedder, else the chunk embedder.
+func (ix *Index) sentenceEmbedder() embed.Embedder {
+	if ix.opts.SentenceEmbedder != nil {
+		return ix.opts.SentenceEmbedder
+	}
+	return ix.emb
+}
+
+// sentenceVectors says whether sentence vectors are kept: asked for, and
+// the embedder can produce them (an unfitted LSA model cannot).
+func (ix *Index) sentenceVectors() bool {
+	_, unfitted := ix.sentenceEmbedder().(untrained)
+	return ix.opts.Sentences && !unfitted
+}
+
+// ensureSentences gives every indexed chunk its sentence rows and every
+// sentence a vector of the current model: after an upgrade from an index
+// without them, a model change, or a crash. Pages are durable, so an
+// interrupted run resumes where it stopped. It returns how many sentences
+// it embedded (or found in the caches).
+func (ix *Index) ensureSentences(ctx context.Context) (int, error) {
+	if !ix.sentenceVectors() {
+		return 0, nil
+	}
+	if err := ix.splitUnsplitChunks(ctx); err != nil {
+		return 0, err
+	}
+	todo, err := ix.sentencesWithoutVectors(ctx)
+	if err != nil || len(todo) == 0 {
+		return 0, err
+	}
+	hashes := slices.Sorted(maps.Keys(todo))
+	const page = 512
+	for i := 0; i < len(hashes); i += page {
+		part := hashes[i:min(i+page, len(hashes))]
+		inputs := make([]string, len(part))
+		for j, h := range part {
+			inputs[j] = todo[h]
+		}
+		_, fresh, err := ix.embedMissing(ctx, ix.sentenceEmbedder(), part, inputs)
+		if err != nil {
+			return 0, fmt.Errorf("embed published sentences: %w", err)
+		}
+		if err := ix.storeVectors(ctx, ix.sentenceEmbedder(), fresh); err != nil {
+			return 0, err
+		}
+		ix.opts.Progress.Report(progress.Event{Stage: "embedding", Message: "embedding published sentences",
+			Done: min(i+page, len(hashes)), Total: len(hashes)})
+	}
+	return len(hashes), nil
+}
+
+// splitUnsplitChunks adds the sentence rows of chunks indexed before they
+// were kept.
+func (ix *Index) splitUnsplitChunks(ctx context.Context) error {
+	rows, err := ix.db.Reader().QueryContext(ctx, `SELECT c.id, c.text FROM index_chunks c
+		WHERE NOT EXISTS (SELECT 1 FROM index_sentences s WHERE s.chunk_id = c.id)`)
+	if err != nil {
+		return fmt.Errorf("find chunks without sentences: %w", err)
+	}
+	type chunk struct{ id, text string }
+	var todo []chunk
+	for rows.Next() {
+		var c chunk
+		if err := rows.Scan(&c.id, &c.text); err != nil {
+			rows.Close()
+			return fmt.Errorf("find chunks without sentences: %w", err)
+		}
+		todo = append(todo, c)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("find chunks without sentences: %w", err)
+	}
+	if len(todo) == 0 {
+		return nil
+	}
+	return ix.db.Tx(ctx, func(tx *sql.Tx) error {
+		ins, err := tx.PrepareContext(ctx, `INSERT OR IGNORE INTO index_sentences(chunk_id, ordinal, start_byte, end_byte, hash) VALUES(?,?,?,?,?)`)
+		if err != nil {
+			return fmt.Errorf("prepare: %w", err)
+		}
+		defer ins.Close()
+		for _, c := range todo {
+			for k, r := range sentenceRows(c.text) {
+				if _, err := ins.ExecContext(ctx, c.id, k, r.start, r.end, r.hash); err != nil {
+					return fmt.Errorf("insert sentence %d of chunk %s: %w", k, c.id, err)
+				}
+			}
+		}
+		return nil
+	})
+}
+
+// sentencesWithoutVectors maps the hash of every sentence lacking a vector
+// of the current model to its text.
+func (ix *Index) sentencesWithoutVectors(ctx context.Context) (map[string]string, error) {
+	rows, err := ix.db.Reader().QueryContext(ctx, `SELECT s.hash, substr(CAST(c.text AS BLOB), s.start_byte + 1, s.end_byte - s.start_byte)
+		FROM index_sentences s JOIN index_chunks c ON c.id = s.chunk_id
+		LEFT JOIN index_embeddings e ON e.embedder = ? AND e.model = ? AND e.hash = s.hash
+		WHERE e.hash IS NULL`, ix.sentenceEmbedder().Name(), ix.sentenceEmbedder().Model())
+	if err != nil {
+		return nil, fmt.Errorf("find sentences without vectors: %w", err)
+	}
+	defer rows.Close()
+	out := map[string]string{}
+	for rows.Next() {
+		var h string
+		var b []byte // the offsets are bytes: substr counts them in a BLOB, not in TEXT
+		if err := rows.Scan(&h, &b); err != nil {
+			return nil, fmt.Errorf("find sentences without vectors: %w", err)
+		}
+		out[h] = string(b)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("find sentences without vectors: %w", err)
+	}
+	return out, nil
+}
+
+// storeVectors persists freshly computed vectors of emb.
+func (ix *Index) storeVectors(ctx context.Context, emb embed.Embedder, fresh map[string][]float32) error {
+	if len(fresh) == 0 {
+		return nil
+	}
+	return ix.db.Tx(ctx, func(tx *sql.Tx) error {
+		ins, err := tx.PrepareContext(ctx, `INSERT OR IGNORE INTO index_embeddings(embedder, model, hash, dim, vec) VALUES(?,?,?,?,?)`)
+		if err != nil {
+			return fmt.Errorf("prepare: %w", err)
+		}
+		defer ins.Close()
+		for _, h := range slices.Sorted(maps.Keys(fresh)) {
+			v := fresh[h]
+			if _, err := ins.ExecContext(ctx, emb.Name(), emb.Model(), h, len(v), encodeVec(v)); err != nil {
+				return fmt.Errorf("cache embedding: %w", err)
+			}
+		}
+		return nil
+	})
+}
+
+// Sentences returns the stored sentences of each chunk, in order, with
+// their vectors; it never embeds. A chunk indexed while sentence vectors
+// were off has none.
+func (ix *Index) Sentences(ctx context.Context, chunkIDs []string) (map[string][]Sentence, error) {
+	ix.mu.RLock()
+	defer ix.mu.RUnlock()
+	out := map[string][]Sentence{}
+	for i := 0; i < len(chunkIDs); i += 500 {
+		part := chunkIDs[i:min(i+500, len(chunkIDs))]
+		emb := ix.sentenceEmbedder()
+		args := append([]any{emb.Name(), emb.Model()}, anys(part)...)
+		rows, err := ix.db.Reader().QueryContext(ctx, `SELECT s.chunk_id, s.start_byte, s.end_byte,
+				substr(CAST(c.text AS BLOB), s.start_byte + 1, s.end_byte - s.start_byte), e.dim, e.vec
+			FROM index_sentences s JOIN index_chunks c ON c.id = s.chunk_id
+			JOIN index_embeddings e ON e.embedder = ? AND e.model = ? AND e.hash = s.hash
+			WHERE s.chunk_id IN (`+placeholders(len(part))+`) ORDER BY s.chunk_id, s.ordinal`, args...)
+		if err != nil {
+			return nil, fmt.Errorf("read sentences: %w", err)
+		}
+		for rows.Next() {
+			var id string
+			var s Sentence
+			var txt, vec []byte
+			var dim int
+			if err := rows.Scan(&id, &s.Start, &s.End, &txt, &dim, &vec); err != nil {
+				rows.Close()
+				return nil, fmt.Errorf("read sentences: %w", err)
+			}
+			if s.Vec, err = decodeVec(vec, dim); err != nil {
+				rows.Close()
+				return nil, fmt.Errorf("sentence vector of %s: %w", id, err)
+			}
+			s.Text = string(txt)
+			out[id] = append(out[id], s)
+		}
+		err = rows.Err()
+		rows.Close()
+		if err != nil {
+			return nil, fmt.Errorf("read sentences: %w", err)
+		}
+	}
+	return out, nil
+}
+
+// EmbedSentences embeds texts (a draft's sentences) with the sentence
+// embedder, so they compare with the vectors Sentences returns.
+func (ix *Index) EmbedSentences(ctx context.Context, texts []string) ([][]float32, error) {
+	ix.mu.RLock()
+	emb := ix.sentenceEmbedder()
+	ix.mu.RUnlock()
+	return emb.Embed(ctx, texts)
+}

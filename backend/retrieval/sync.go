@@ -1,0 +1,304 @@
+package retrieval
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"continuity/backend/corpus"
+	"continuity/backend/progress"
+)
+
+// Report reconciles the source with the index after a sync.
+type Report struct {
+	Added     int              `json:"added"`
+	Updated   int              `json:"updated"`
+	Removed   int              `json:"removed"`
+	Unchanged int              `json:"unchanged"`
+	Source    int              `json:"source"`    // published documents found in the source
+	Documents int              `json:"documents"` // documents in the index afterwards
+	Chunks    int              `json:"chunks"`
+	Warnings  []corpus.Warning `json:"warnings"`
+}
+
+type prepared struct {
+	doc    corpus.Document
+	size   int64
+	mtime  int64
+	chunks []corpus.Chunk
+	ehash  []string
+	vecs   [][]float32
+	sents  [][]sentenceRow // per chunk
+	fresh  map[string][]float32
+	// sentFresh are new sentence vectors, of the sentence embedder.
+	sentFresh map[string][]float32
+}
+
+// registered is what the registry remembers of an indexed file.
+type registered struct {
+	id, hash    string
+	size, mtime int64
+}
+
+// statTouch records new stat data of a file whose content hash is unchanged.
+type statTouch struct {
+	id          string
+	size, mtime int64
+}
+
+// Sync makes the index match the published documents under contentDir:
+// changed documents are deleted then inserted, vanished or unpublished ones
+// pruned, unchanged ones skipped. A file whose size and modification time
+// match the registry is not read; any other file is read and its content
+// hash decides (the hash is the authority). Changed documents are parsed
+// and applied in batches, so a full index never holds the whole corpus.
+func (ix *Index) Sync(ctx context.Context, contentDir string, report progress.Func) (Report, error) {
+	ix.syncMu.Lock()
+	defer ix.syncMu.Unlock()
+	report.Report(progress.Event{Stage: "loading", Message: contentDir})
+	files, warns, err := corpus.Scan(ctx, contentDir)
+	if err != nil {
+		return Report{}, err
+	}
+	rep := Report{Warnings: append([]corpus.Warning{}, warns...)}
+	_, unfitted := ix.emb.(untrained)
+	if unfitted {
+		// The first sync fits the offline embedder to a sample of the
+		// corpus before any chunk is embedded.
+		report.Report(progress.Event{Stage: "fitting", Message: "fitting the offline embedder to the corpus"})
+		texts, docs, err := ix.trainingTexts(ctx, files)
+		if err == nil {
+			err = ix.fit(ctx, texts, docs)
+		}
+		if err != nil {
+			return rep, err
+		}
+	}
+	byPath, ids, err := ix.registry(ctx)
+	if err != nil {
+		return rep, err
+	}
+	s := &syncRun{ix: ix, report: report, total: len(files)}
+	seen := map[string]string{} // published IDs met so far → path
+	var touches []statTouch
+	var runErr error
+	for i, f := range files {
+		if runErr = ctx.Err(); runErr != nil {
+			break
+		}
+		if r, ok := byPath[f.Rel]; ok && r.size == f.Size && r.mtime == f.ModTime {
+			// When an earlier file now claims this ID, fall through and read
+			// the file so the duplicate is reported like any other.
+			if _, dup := seen[r.id]; !dup {
+				seen[r.id] = f.Rel
+				rep.Source++
+				rep.Unchanged++
+				continue
+			}
+		}
+		doc, w := corpus.ReadFile(f)
+		if w != nil {
+			rep.Warnings = append(rep.Warnings, *w)
+			continue
+		}
+		if w := corpus.CheckDocument(doc, seen); w != nil {
+			rep.Warnings = append(rep.Warnings, *w)
+		}
+		if !doc.Indexable() || seen[doc.ID] != f.Rel {
+			continue
+		}
+		rep.Source++
+		switch h, ok := ids[doc.ID]; {
+		case !ok:
+			rep.Added++
+		case h != doc.Hash:
+			rep.Updated++
+		default:
+			rep.Unchanged++
+			if r := byPath[f.Rel]; r.size != f.Size || r.mtime != f.ModTime {
+				touches = append(touches, statTouch{doc.ID, f.Size, f.ModTime})
+			}
+			continue
+		}
+		if runErr = s.add(ctx, doc, f, i); runErr != nil {
+			break
+		}
+	}
+	if runErr == nil {
+		runErr = s.flush(ctx)
+	}
+	if s.pipe != nil {
+		// Every queued batch is applied (or the failure known) before
+		// removals and the final bookkeeping.
+		if err := s.pipe.close(); runErr == nil {
+			runErr = err
+		}
+	}
+	var removed []string
+	if runErr == nil {
+		for id := range ids {
+			if _, ok := seen[id]; !ok {
+				removed = append(removed, id)
+			}
+		}
+		rep.Removed = len(removed)
+		runErr = s.remove(ctx, removed)
+	}
+	if runErr == nil && len(touches) > 0 {
+		runErr = ix.touch(ctx, touches)
+	}
+	// Batches already applied are consistent in all stores, so even a
+	// cancelled sync is finished off cleanly; a crash leaves in_progress set.
+	if err := ix.finish(context.WithoutCancel(ctx), s.started && (runErr == nil || ctx.Err() != nil), rep.Warnings); err != nil && runErr == nil {
+		runErr = err
+	}
+	if rep.Documents, err = ix.count(ctx, "index_docs"); err != nil && runErr == nil {
+		runErr = err
+	}
+	if rep.Chunks, err = ix.count(ctx, "index_chunks"); err != nil && runErr == nil {
+		runErr = err
+	}
+	if changed := rep.Added + rep.Updated + rep.Removed; runErr == nil && !unfitted && changed > 0 {
+		runErr = ix.refitIfDrifted(ctx, rep.Documents, changed, report)
+	}
+	return rep, runErr
+}
+
+// syncRun batches the changed documents of one sync.
+type syncRun struct {
+	ix      *Index
+	report  progress.Func
+	total   int
+	pending []prepared
+	started bool
+	pipe    *pipeline // started by the first batch of changed documents
+}
+
+func (s *syncRun) begin(ctx context.Context) error {
+	if s.started {
+		return nil
+	}
+	s.started = true
+	return setState(ctx, s.ix.db.Writer(), keyInProgress, "1")
+}
+
+func (s *syncRun) add(ctx context.Context, d corpus.Document, f corpus.File, done int) error {
+	s.pending = append(s.pending, prepared{doc: d, size: f.Size, mtime: f.ModTime})
+	if len(s.pending) < s.ix.opts.BatchDocs {
+		return nil
+	}
+	return s.send(ctx, done+1, f.Rel)
+}
+
+func (s *syncRun) flush(ctx context.Context) error { return s.send(ctx, 0, "") }
+
+// send hands the pending batch to the pipeline; done > 0 makes it report
+// progress once applied.
+func (s *syncRun) send(ctx context.Context, done int, rel string) error {
+	if len(s.pending) == 0 {
+		return nil
+	}
+	if err := s.begin(ctx); err != nil {
+		return err
+	}
+	if s.pipe == nil {
+		s.pipe = s.ix.startPipeline(ctx, s.report, s.total)
+	}
+	batch := pipeBatch{preps: s.pending, done: done, rel: rel}
+	s.pending = nil
+	return s.pipe.send(batch)
+}
+
+func (s *syncRun) remove(ctx context.Context, ids []string) error {
+	for i := 0; i < len(ids); i += s.ix.opts.BatchDocs {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if err := s.begin(ctx); err != nil {
+			return err
+		}
+		part := ids[i:min(i+s.ix.opts.BatchDocs, len(ids))]
+		if err := s.ix.apply(ctx, nil, part); err != nil {
+			return err
+		}
+		s.report.Report(progress.Event{Stage: "removing", Done: i + len(part), Total: len(ids), Message: "removed " + part[len(part)-1]})
+	}
+	return nil
+}
+
+// prepare chunks the documents and embeds the chunks not cached yet.
+func (ix *Index) prepare(ctx context.Context, preps []prepared) error {
+	var hashes, inputs, sentHashes, sentInputs []string
+	for i := range preps {
+		p := &preps[i]
+		p.chunks = corpus.Chunks(p.doc, ix.opts.Chunking)
+		p.doc.Blocks = nil // no longer needed; keeps batches small
+		p.ehash = p.ehash[:0]
+		p.sents = p.sents[:0]
+		for _, c := range p.chunks {
+			in := embedInput(p.doc.Title, c.HeadingPath, c.Text)
+			h := corpus.HashString(in)
+			p.ehash = append(p.ehash, h)
+			hashes, inputs = append(hashes, h), append(inputs, in)
+			rows := sentenceRows(c.Text)
+			p.sents = append(p.sents, rows)
+			for _, r := range rows {
+				sentHashes, sentInputs = append(sentHashes, r.hash), append(sentInputs, c.Text[r.start:r.end])
+			}
+		}
+	}
+	vecs, fresh, err := ix.embedMissing(ctx, ix.emb, hashes, inputs)
+	if err != nil {
+		return err
+	}
+	var sentFresh map[string][]float32
+	if ix.sentenceVectors() {
+		// In the same durable batch as the chunks: a check then never
+		// embeds corpus text, only the draft.
+		if _, sentFresh, err = ix.embedMissing(ctx, ix.sentenceEmbedder(), sentHashes, sentInputs); err != nil {
+			return err
+		}
+	}
+	k := 0
+	for i := range preps {
+		preps[i].vecs = vecs[k : k+len(preps[i].chunks)]
+		preps[i].fresh = nil
+		k += len(preps[i].chunks)
+	}
+	if len(preps) > 0 {
+		preps[0].fresh, preps[0].sentFresh = fresh, sentFresh
+	}
+	return nil
+}
+
+// finish clears the in-progress marker when the sync changed anything and
+// records the sync time and warnings either way.
+func (ix *Index) finish(ctx context.Context, changed bool, warns []corpus.Warning) error {
+	w, _ := json.Marshal(warns)
+	now := time.Now().UTC().Format(time.RFC3339Nano)
+	kv := [][2]string{{keyWarnings, string(w)}, {keyLastSync, now}}
+	if changed {
+		kv = append(kv, [2]string{keyInProgress, "0"})
+	}
+	return ix.setStates(ctx, kv)
+}
+
+func (ix *Index) registry(ctx context.Context) (byPath map[string]registered, ids map[string]string, err error) {
+	rows, err := ix.db.Reader().QueryContext(ctx, `SELECT id, path, hash, size, mtime FROM index_docs`)
+	if err != nil {
+		return nil, nil, fmt.Errorf("registry: %w", err)
+	}
+	defer rows.Close()
+	byPath, ids = map[string]registered{}, map[string]string{}
+	for rows.Next() {
+		var r registered
+		var path string
+		if err := rows.Scan(&r.id, &path, &r.hash, &r.size, &r.mtime); err != nil {
+			return nil, nil, fmt.Errorf("registry: %w", err)
+		}
+		byPath[path] = r
+		ids[r.id] = r.hash
+	}
+	return byPath, ids, rows.Err()
+}
