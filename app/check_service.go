@@ -96,8 +96,13 @@ func desktopCheckError(err error) error {
 	return err
 }
 
+// repo is the check history of the workspace in force.
 func (s *CheckService) repo(ctx context.Context) (*check.Repo, error) {
-	return check.NewRepo(ctx, s.c.sess.DB)
+	ws, err := s.c.sess.WorkspaceID(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return check.NewRepo(ctx, s.c.sess.DB, ws)
 }
 
 func validID(id int64) error {
@@ -107,7 +112,7 @@ func validID(id int64) error {
 	return nil
 }
 
-// ListHistory lists past checks, newest first.
+// ListHistory lists the workspace's past checks, newest first.
 func (s *CheckService) ListHistory() ([]CheckHistoryEntryDTO, error) {
 	s.c.ready()
 	repo, err := s.repo(s.c.ctx)
@@ -168,7 +173,7 @@ func (s *CheckService) SetFeedback(checkID int64, claimIndex int, vote, note str
 	return repo.SetFeedback(s.c.ctx, checkID, claimIndex, vote, note)
 }
 
-// ListTriage lists every 👎 claim, newest first.
+// ListTriage lists every 👎 claim of the workspace, newest first.
 func (s *CheckService) ListTriage() ([]TriageItemDTO, error) {
 	s.c.ready()
 	repo, err := s.repo(s.c.ctx)

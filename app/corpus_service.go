@@ -34,6 +34,9 @@ type IndexStatsDTO struct {
 	EmbedModel string `json:"embed_model"`
 	// EmbedNotice says why the embedder is a fallback (e.g. models missing).
 	EmbedNotice string `json:"embed_notice"`
+	// SyncedDir is the content folder the last complete sync read ("" before
+	// one); when it is not the workspace's, the index holds another corpus.
+	SyncedDir string `json:"synced_dir"`
 }
 
 // SyncReportDTO is the result of a sync job.
@@ -69,23 +72,15 @@ type SearchComparisonDTO struct {
 	Hybrid []SearchHitDTO `json:"hybrid"`
 }
 
-// Summary counts the documents and drafts in the open workspace.
+// Summary counts the documents and drafts in the open workspace and says
+// where the workspace comes from.
 func (s *CorpusService) Summary() (WorkspaceDTO, error) {
 	s.c.ready()
-	ws, err := s.c.sess.Workspace(s.c.ctx)
+	cur, err := s.c.sess.Current(s.c.ctx)
 	if err != nil {
 		return WorkspaceDTO{}, err
 	}
-	sum, err := ws.Summarize()
-	if err != nil {
-		return WorkspaceDTO{}, err
-	}
-	drafts := sum.Drafts
-	if drafts == nil {
-		drafts = []string{}
-	}
-	return WorkspaceDTO{Root: sum.Root, ContentDir: sum.ContentDir, Documents: sum.Documents,
-		Drafts: drafts, HasGuidelines: sum.HasGuidelines, HasGolden: sum.HasGolden}, nil
+	return summaryDTO(cur)
 }
 
 // IndexStats reports the indexed counts, last sync time and warnings.
@@ -100,7 +95,7 @@ func (s *CorpusService) IndexStats() (IndexStatsDTO, error) {
 		return IndexStatsDTO{}, err
 	}
 	out := IndexStatsDTO{Documents: st.Documents, Chunks: st.Chunks, Warnings: []IndexWarningDTO{}, Repairs: append([]string{}, ix.Repairs...),
-		Embedder: st.Embedder, EmbedModel: st.EmbedModel, EmbedNotice: st.EmbedNotice}
+		Embedder: st.Embedder, EmbedModel: st.EmbedModel, EmbedNotice: st.EmbedNotice, SyncedDir: st.Source}
 	if !st.LastSync.IsZero() {
 		out.LastSync = st.LastSync.Format(time.RFC3339)
 	}
@@ -118,7 +113,12 @@ func (s *CorpusService) Sync() (string, error) {
 	if err != nil {
 		return "", err
 	}
-	content := ws.ContentDir()
+	return s.startSync(ws.ContentDir()), nil
+}
+
+// startSync runs a sync of content as a job and returns its ID. A sync is
+// authoritative: documents not under content are pruned from the index.
+func (s *CorpusService) startSync(content string) string {
 	return s.c.jobs.start("index-sync", func(ctx context.Context, report progress.Func) (any, error) {
 		ix, err := s.c.sess.OpenIndex(ctx, report)
 		if err != nil {
@@ -134,7 +134,7 @@ func (s *CorpusService) Sync() (string, error) {
 			out.Warnings = append(out.Warnings, IndexWarningDTO{Path: w.Path, Message: w.Message})
 		}
 		return out, nil
-	}), nil
+	})
 }
 
 // Search runs query in all three modes so the playground can compare them.
@@ -171,8 +171,8 @@ func (s *CorpusService) Search(query string, k int) (SearchComparisonDTO, error)
 }
 
 // ChooseFolder opens the native folder dialog and returns the chosen path
-// ("" when the user cancels). The path stays a suggestion until saved in
-// Settings, so a stray click never switches the workspace.
+// ("" when the user cancels); SwitchWorkspace then makes it the workspace.
+// Two calls, so a cancelled dialog never switches anything.
 func (s *CorpusService) ChooseFolder() (string, error) {
 	s.c.ready()
 	return runtime.OpenDirectoryDialog(s.c.ctx, runtime.OpenDialogOptions{Title: "Choose the corpus workspace folder"})

@@ -11,6 +11,22 @@ type WorkspaceDTO struct {
 	Drafts        []string `json:"drafts"`
 	HasGuidelines bool     `json:"has_guidelines"`
 	HasGolden     bool     `json:"has_golden"`
+	// ID is the workspace's id: golden sets, runs and checks are kept
+	// under it. Source says what chose the folder: "flag" (--corpus),
+	// "env" ($CONTINUITY_CORPUS), "settings" or "sample".
+	ID     string `json:"id"`
+	Source string `json:"source"`
+	// SavedDir is the corpus folder saved in Settings ("" = the sample);
+	// it is not in force while Source is "flag" or "env".
+	SavedDir string `json:"saved_dir"`
+}
+
+// WorkspaceSwitchDTO is a switch's outcome: the workspace now in force and
+// the sync job bringing the index to its content (progress and the
+// SyncReportDTO arrive as job events).
+type WorkspaceSwitchDTO struct {
+	Workspace WorkspaceDTO `json:"workspace"`
+	JobID     string       `json:"job_id"`
 }
 
 // ModelsDTO names the model per role.

@@ -12,6 +12,10 @@ type EvalEstimateDTO struct {
 	Cost             float64 `json:"cost"`
 	CostKnown        bool    `json:"cost_known"`
 	Seconds          float64 `json:"seconds"`
+	// MissingRefs are the set's reference documents the index lacks;
+	// Warning says so in a sentence ("" when none is missing).
+	MissingRefs []string `json:"missing_refs"`
+	Warning     string   `json:"warning"`
 }
 
 // EvalRunDTO describes one run and how its numbers were produced.

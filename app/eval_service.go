@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"os"
 	"strings"
-	"sync"
 
 	"github.com/wailsapp/wails/v2/pkg/runtime"
 
@@ -22,19 +21,15 @@ import (
 // EvalService runs golden sets and reads scorecards.
 type EvalService struct{ c *core }
 
-var evalStores sync.Map // *core → *eval.Store
-
+// store is the run store of the workspace in force, opened per call so a
+// workspace switch is seen at once.
 func (s *EvalService) store() (*eval.Store, error) {
 	s.c.ready()
-	if st, ok := evalStores.Load(s.c); ok {
-		return st.(*eval.Store), nil
-	}
-	st, err := eval.OpenStore(s.c.ctx, s.c.sess.DB)
+	ws, err := s.c.sess.WorkspaceID(s.c.ctx)
 	if err != nil {
 		return nil, err
 	}
-	actual, _ := evalStores.LoadOrStore(s.c, st)
-	return actual.(*eval.Store), nil
+	return eval.OpenStore(s.c.ctx, s.c.sess.DB, ws)
 }
 
 // DefaultThresholds are the release gate's defaults.
@@ -86,8 +81,19 @@ func (s *EvalService) Estimate(set, engineName string, repeat int) (EvalEstimate
 	for _, n := range e.CallsPerQuestion {
 		per += n
 	}
-	return EvalEstimateDTO{Set: set, Engine: eng.String(), Questions: e.Questions, Calls: e.Calls, CallsPerQuestion: per,
-		InputTokens: e.InputTokens, OutputTokens: e.OutputTokens, Cost: e.Cost, CostKnown: e.CostKnown, Seconds: e.Seconds}, nil
+	// the run will record the same; saying it before the run starts is
+	// what keeps "43 regressed" from a set of another corpus a surprise
+	missing, err := evalrun.MissingReferences(s.c.ctx, s.c.sess, set, nil, nil)
+	if err != nil {
+		return EvalEstimateDTO{}, err
+	}
+	out := EvalEstimateDTO{Set: set, Engine: eng.String(), Questions: e.Questions, Calls: e.Calls, CallsPerQuestion: per,
+		InputTokens: e.InputTokens, OutputTokens: e.OutputTokens, Cost: e.Cost, CostKnown: e.CostKnown, Seconds: e.Seconds,
+		MissingRefs: append([]string{}, missing...)}
+	if w := eval.MissingRefsWarning(missing); w != "" {
+		out.Warning = w + ": questions citing them score as retrieval misses. Is this golden set from another workspace?"
+	}
+	return out, nil
 }
 
 // StartRun evaluates a golden set as a cancellable job and returns the job
@@ -174,7 +180,7 @@ func (s *EvalService) ListRuns(set string) ([]EvalRunDTO, error) {
 		r := runs[i]
 		p, ok := pinned[r.GoldenSet]
 		if !ok {
-			if p, err = evalrun.PinnedBaseline(s.c.ctx, s.c.sess.DB, r.GoldenSet); err != nil {
+			if p, err = evalrun.PinnedBaseline(s.c.ctx, s.c.sess.DB, st.Workspace(), r.GoldenSet); err != nil {
 				return nil, err
 			}
 			pinned[r.GoldenSet] = p

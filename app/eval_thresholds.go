@@ -16,7 +16,11 @@ func (s *EvalService) GetThresholds(set string) ([]MetricThresholdDTO, error) {
 		return nil, err
 	}
 	s.c.ready()
-	g, err := evalrun.Thresholds(s.c.ctx, s.c.sess.DB, set)
+	ws, err := s.c.sess.WorkspaceID(s.c.ctx)
+	if err != nil {
+		return nil, err
+	}
+	g, err := evalrun.Thresholds(s.c.ctx, s.c.sess.DB, ws, set)
 	if err != nil {
 		return nil, err
 	}
@@ -54,7 +58,11 @@ func (s *EvalService) SetThresholds(set string, thresholds []MetricThresholdDTO)
 		edits = append(edits, e)
 	}
 	s.c.ready()
-	g, err := evalrun.SaveThresholds(s.c.ctx, s.c.sess.DB, set, edits)
+	ws, err := s.c.sess.WorkspaceID(s.c.ctx)
+	if err != nil {
+		return nil, err
+	}
+	g, err := evalrun.SaveThresholds(s.c.ctx, s.c.sess.DB, ws, set, edits)
 	if err != nil {
 		return nil, err
 	}

@@ -3,7 +3,6 @@ package app
 import (
 	"fmt"
 	"os"
-	"sync"
 
 	"continuity/backend/golden"
 	"continuity/backend/goldenset"
@@ -13,21 +12,15 @@ import (
 // GoldenService manages golden question sets.
 type GoldenService struct{ c *core }
 
-// goldenRepos holds one migrated repo per core (the service struct is
-// built positionally in app.go, so it carries no state of its own).
-var goldenRepos sync.Map // *core → *golden.Repo
-
+// repo is the golden sets of the workspace in force. It is opened per call
+// (a cheap migration check), so a workspace switch is seen at once.
 func (s *GoldenService) repo() (*golden.Repo, error) {
 	s.c.ready()
-	if r, ok := goldenRepos.Load(s.c); ok {
-		return r.(*golden.Repo), nil
-	}
-	r, err := golden.NewRepo(s.c.ctx, s.c.sess.DB)
+	ws, err := s.c.sess.WorkspaceID(s.c.ctx)
 	if err != nil {
 		return nil, err
 	}
-	actual, _ := goldenRepos.LoadOrStore(s.c, r)
-	return actual.(*golden.Repo), nil
+	return golden.NewRepo(s.c.ctx, s.c.sess.DB, ws)
 }
 
 // WorkspaceFile reports the workspace's golden set file.
@@ -41,7 +34,7 @@ func (s *GoldenService) WorkspaceFile() (GoldenStatusDTO, error) {
 	return GoldenStatusDTO{Path: ws.GoldenPath(), Exists: statErr == nil}, nil
 }
 
-// ListSets returns every golden set.
+// ListSets returns every golden set of the workspace in force.
 func (s *GoldenService) ListSets() ([]GoldenSetDTO, error) {
 	r, err := s.repo()
 	if err != nil {

@@ -32,7 +32,7 @@ func (s *GoldenService) AddFromTriage(set string, checkID int64, claimIndex int,
 	if err != nil {
 		return GoldenFromTriageDTO{}, err
 	}
-	c, err := check.NewRepo(s.c.ctx, s.c.sess.DB)
+	c, err := check.NewRepo(s.c.ctx, s.c.sess.DB, g.Workspace())
 	if err != nil {
 		return GoldenFromTriageDTO{}, err
 	}

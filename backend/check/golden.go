@@ -80,7 +80,10 @@ func (r *Repo) AddToGolden(ctx context.Context, g *golden.Repo, set string, chec
 	if err := validQuestion(question); err != nil {
 		return "", golden.Row{}, err
 	}
-	items, err := r.feedback(ctx, `WHERE check_id = ? AND claim_index = ?`, checkID, claimIndex)
+	if g.Workspace() != r.workspace {
+		return "", golden.Row{}, fmt.Errorf("%w: the golden sets and the triage item are of different workspaces", ErrInvalid)
+	}
+	items, err := r.feedback(ctx, `AND check_id = ? AND claim_index = ?`, checkID, claimIndex)
 	if err != nil {
 		return "", golden.Row{}, err
 	}
@@ -98,7 +101,7 @@ func (r *Repo) AddToGolden(ctx context.Context, g *golden.Repo, set string, chec
 	}
 	row, err := g.AddRowLinked(ctx, set, GoldenRowFromTriage(f, question), by, func(tx *sql.Tx, added golden.Row) error {
 		res, err := tx.ExecContext(ctx, `UPDATE check_feedback SET golden_set = ?, golden_row_id = ?
-			WHERE check_id = ? AND claim_index = ? AND vote = 'down' AND golden_row_id = ''`, set, added.ID, checkID, claimIndex)
+			WHERE check_id = ? AND claim_index = ? AND workspace_id = ? AND vote = 'down' AND golden_row_id = ''`, set, added.ID, checkID, claimIndex, r.workspace)
 		if err != nil {
 			return fmt.Errorf("mark triage item: %w", err)
 		}

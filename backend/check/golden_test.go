@@ -14,7 +14,7 @@ func TestAddToGolden(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	r := openRepo(t)
-	g, err := golden.NewRepo(ctx, r.db)
+	g, err := golden.NewRepo(ctx, r.db, r.workspace)
 	if err != nil {
 		t.Fatal(err)
 	}

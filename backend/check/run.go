@@ -81,15 +81,19 @@ func Run(ctx context.Context, s *session.Session, req Request, report progress.F
 	default:
 		rep.addVoice(res)
 	}
-	repo, err := NewRepo(ctx, s.DB)
+	id, err := s.WorkspaceID(ctx)
 	if err != nil {
 		return out, err
 	}
-	id, err := repo.Save(ctx, req.Source, req.Draft, rep)
+	repo, err := NewRepo(ctx, s.DB, id)
 	if err != nil {
 		return out, err
 	}
-	out.Record, err = repo.Get(ctx, id)
+	checkID, err := repo.Save(ctx, req.Source, req.Draft, rep)
+	if err != nil {
+		return out, err
+	}
+	out.Record, err = repo.Get(ctx, checkID)
 	return out, err
 }
 

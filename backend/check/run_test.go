@@ -57,9 +57,18 @@ func openSession(t *testing.T, data, corpus string) *session.Session {
 	return s
 }
 
+func workspaceID(t *testing.T, s *session.Session) string {
+	t.Helper()
+	id, err := s.WorkspaceID(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return id
+}
+
 func historyLen(t *testing.T, s *session.Session) int {
 	t.Helper()
-	repo, err := NewRepo(context.Background(), s.DB)
+	repo, err := NewRepo(context.Background(), s.DB, workspaceID(t, s))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -139,7 +148,7 @@ func TestDesktopAndCLIStoreTheSameRecord(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		repo, _ := NewRepo(ctx, s.DB)
+		repo, _ := NewRepo(ctx, s.DB, workspaceID(t, s))
 		rec, err := repo.Get(ctx, out.Record.ID)
 		if err != nil || rec.Source != src {
 			t.Fatalf("stored %+v, %v", rec, err)

@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"continuity/backend/store"
+	"continuity/backend/workspace"
 )
 
 // Sentinel errors callers branch on.
@@ -35,38 +36,6 @@ const (
 
 // MaxNote bounds a feedback note.
 const MaxNote = 2000
-
-// Feedback survives deleting its check on purpose: the triage row carries
-// the claim, verdict and chunk IDs it needs, so it can still become a
-// golden-set question.
-var migrations = []store.Migration{{Version: 1, SQL: `
-CREATE TABLE checks (
-	id              INTEGER PRIMARY KEY AUTOINCREMENT,
-	created_at      TEXT NOT NULL,
-	source          TEXT NOT NULL,
-	title           TEXT NOT NULL,
-	draft           TEXT NOT NULL,
-	engine          TEXT NOT NULL,
-	model           TEXT NOT NULL,
-	prompt_versions TEXT NOT NULL,
-	report_json     TEXT NOT NULL
-);
-CREATE TABLE check_feedback (
-	check_id    INTEGER NOT NULL,
-	claim_index INTEGER NOT NULL,
-	vote        TEXT NOT NULL CHECK (vote IN ('up','down')),
-	note        TEXT NOT NULL,
-	claim_text  TEXT NOT NULL,
-	verdict     TEXT NOT NULL,
-	chunk_ids   TEXT NOT NULL,
-	engine      TEXT NOT NULL,
-	model       TEXT NOT NULL,
-	draft_title TEXT NOT NULL,
-	updated_at  TEXT NOT NULL,
-	PRIMARY KEY (check_id, claim_index)
-);`}, {Version: 2, SQL: `
-ALTER TABLE check_feedback ADD COLUMN golden_set TEXT NOT NULL DEFAULT '';
-ALTER TABLE check_feedback ADD COLUMN golden_row_id TEXT NOT NULL DEFAULT '';`}}
 
 // Source names the face a check was asked from; the history shows it.
 type Source string
@@ -121,16 +90,30 @@ type Feedback struct {
 	GoldenRowID string
 }
 
-// Repo stores checks in SQLite.
-type Repo struct{ db *store.DB }
+// Repo stores one workspace's checks and feedback in SQLite.
+type Repo struct {
+	db        *store.DB
+	workspace string
+}
 
-// NewRepo migrates the "checks" component and returns the repo.
-func NewRepo(ctx context.Context, db *store.DB) (*Repo, error) {
-	if err := db.Migrate(ctx, "checks", migrations); err != nil {
+// NewRepo migrates the "checks" component and returns the repo of the
+// workspace with id ws: its history and triage list hold only the checks
+// made there.
+func NewRepo(ctx context.Context, db *store.DB, ws string) (*Repo, error) {
+	if ws == "" {
+		return nil, fmt.Errorf("check history: %w", workspace.ErrNoID)
+	}
+	if err := workspace.Migrate(ctx, db); err != nil {
 		return nil, err
 	}
-	return &Repo{db: db}, nil
+	if err := db.Migrate(ctx, Component, migrations); err != nil {
+		return nil, err
+	}
+	return &Repo{db: db, workspace: ws}, nil
 }
+
+// Workspace is the id of the workspace the repo serves.
+func (r *Repo) Workspace() string { return r.workspace }
 
 const stamp = time.RFC3339Nano
 
@@ -151,8 +134,8 @@ func (r *Repo) Save(ctx context.Context, source Source, draft string, rep Report
 	if err != nil {
 		return 0, fmt.Errorf("save check: %w", err)
 	}
-	res, err := r.db.Writer().ExecContext(ctx, `INSERT INTO checks(created_at, source, title, draft, engine, model, prompt_versions, report_json)
-		VALUES(?,?,?,?,?,?,?,?)`, time.Now().UTC().Format(stamp), source, Title(draft), draft, rep.Engine, rep.Model, string(pv), string(body))
+	res, err := r.db.Writer().ExecContext(ctx, `INSERT INTO checks(workspace_id, created_at, source, title, draft, engine, model, prompt_versions, report_json)
+		VALUES(?,?,?,?,?,?,?,?,?)`, r.workspace, time.Now().UTC().Format(stamp), source, Title(draft), draft, rep.Engine, rep.Model, string(pv), string(body))
 	if err != nil {
 		return 0, fmt.Errorf("save check: %w", err)
 	}
@@ -161,7 +144,8 @@ func (r *Repo) Save(ctx context.Context, source Source, draft string, rep Report
 
 // List returns the history, newest first.
 func (r *Repo) List(ctx context.Context) ([]Entry, error) {
-	rows, err := r.db.Reader().QueryContext(ctx, `SELECT id, created_at, source, title, engine, model, report_json FROM checks ORDER BY id DESC`)
+	rows, err := r.db.Reader().QueryContext(ctx, `SELECT id, created_at, source, title, engine, model, report_json FROM checks
+		WHERE workspace_id = ? ORDER BY id DESC`, r.workspace)
 	if err != nil {
 		return nil, fmt.Errorf("list checks: %w", err)
 	}
@@ -194,7 +178,8 @@ func (r *Repo) List(ctx context.Context) ([]Entry, error) {
 func (r *Repo) Get(ctx context.Context, id int64) (Record, error) {
 	var rec Record
 	var at, body string
-	err := r.db.Reader().QueryRowContext(ctx, `SELECT id, created_at, source, title, draft, report_json FROM checks WHERE id = ?`, id).
+	err := r.db.Reader().QueryRowContext(ctx, `SELECT id, created_at, source, title, draft, report_json FROM checks
+		WHERE id = ? AND workspace_id = ?`, id, r.workspace).
 		Scan(&rec.ID, &at, &rec.Source, &rec.Title, &rec.Draft, &body)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Record{}, fmt.Errorf("%w: %d", ErrNotFound, id)
@@ -206,7 +191,7 @@ func (r *Repo) Get(ctx context.Context, id int64) (Record, error) {
 		return Record{}, fmt.Errorf("check %d: stored report is unreadable: %w", id, err)
 	}
 	rec.CreatedAt, _ = time.Parse(stamp, at)
-	fb, err := r.feedback(ctx, `WHERE check_id = ?`, id)
+	fb, err := r.feedback(ctx, `AND check_id = ?`, id)
 	if err != nil {
 		return Record{}, err
 	}
@@ -219,7 +204,7 @@ func (r *Repo) Get(ctx context.Context, id int64) (Record, error) {
 
 // Delete removes a check; its 👎 triage rows stay.
 func (r *Repo) Delete(ctx context.Context, id int64) error {
-	res, err := r.db.Writer().ExecContext(ctx, `DELETE FROM checks WHERE id = ?`, id)
+	res, err := r.db.Writer().ExecContext(ctx, `DELETE FROM checks WHERE id = ? AND workspace_id = ?`, id, r.workspace)
 	if err != nil {
 		return fmt.Errorf("delete check %d: %w", id, err)
 	}
@@ -245,7 +230,7 @@ func (r *Repo) SetFeedback(ctx context.Context, id int64, claimIndex int, vote, 
 		return fmt.Errorf("%w: check %d has %d claims, no claim %d", ErrInvalid, id, len(rec.Report.Claims), claimIndex)
 	}
 	if vote == "" {
-		_, err := r.db.Writer().ExecContext(ctx, `DELETE FROM check_feedback WHERE check_id = ? AND claim_index = ?`, id, claimIndex)
+		_, err := r.db.Writer().ExecContext(ctx, `DELETE FROM check_feedback WHERE check_id = ? AND claim_index = ? AND workspace_id = ?`, id, claimIndex, r.workspace)
 		return err
 	}
 	c := rec.Report.Claims[claimIndex]
@@ -254,25 +239,26 @@ func (r *Repo) SetFeedback(ctx context.Context, id int64, claimIndex int, vote, 
 		ids = append(ids, e.ChunkID)
 	}
 	idsJSON, _ := json.Marshal(ids)
-	_, err = r.db.Writer().ExecContext(ctx, `INSERT INTO check_feedback(check_id, claim_index, vote, note, claim_text, verdict, chunk_ids, engine, model, draft_title, updated_at)
-		VALUES(?,?,?,?,?,?,?,?,?,?,?)
+	_, err = r.db.Writer().ExecContext(ctx, `INSERT INTO check_feedback(workspace_id, check_id, claim_index, vote, note, claim_text, verdict, chunk_ids, engine, model, draft_title, updated_at)
+		VALUES(?,?,?,?,?,?,?,?,?,?,?,?)
 		ON CONFLICT(check_id, claim_index) DO UPDATE SET vote = excluded.vote, note = excluded.note, updated_at = excluded.updated_at`,
-		id, claimIndex, vote, note, c.Text, c.Verdict, string(idsJSON), rec.Report.Engine, rec.Report.Model, rec.Title, time.Now().UTC().Format(stamp))
+		r.workspace, id, claimIndex, vote, note, c.Text, c.Verdict, string(idsJSON), rec.Report.Engine, rec.Report.Model, rec.Title, time.Now().UTC().Format(stamp))
 	if err != nil {
 		return fmt.Errorf("save feedback: %w", err)
 	}
 	return nil
 }
 
-// Triage lists every 👎 claim, newest first: verdicts a writer disputed,
-// ready to become golden-set questions.
+// Triage lists every 👎 claim of the workspace, newest first: verdicts a
+// writer disputed, ready to become golden-set questions.
 func (r *Repo) Triage(ctx context.Context) ([]Feedback, error) {
-	return r.feedback(ctx, `WHERE vote = 'down' ORDER BY updated_at DESC, check_id DESC, claim_index`)
+	return r.feedback(ctx, `AND vote = 'down' ORDER BY updated_at DESC, check_id DESC, claim_index`)
 }
 
-func (r *Repo) feedback(ctx context.Context, where string, args ...any) ([]Feedback, error) {
+// feedback reads the workspace's feedback rows; and continues the WHERE.
+func (r *Repo) feedback(ctx context.Context, and string, args ...any) ([]Feedback, error) {
 	rows, err := r.db.Reader().QueryContext(ctx, `SELECT check_id, claim_index, vote, note, claim_text, verdict, chunk_ids, engine, model, draft_title, updated_at, golden_set, golden_row_id
-		FROM check_feedback `+where, args...)
+		FROM check_feedback WHERE workspace_id = ? `+and, append([]any{r.workspace}, args...)...)
 	if err != nil {
 		return nil, fmt.Errorf("read feedback: %w", err)
 	}

@@ -18,7 +18,7 @@ func openRepo(t *testing.T) *Repo {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
-	r, err := NewRepo(context.Background(), db)
+	r, err := NewRepo(context.Background(), db, "ws-test")
 	if err != nil {
 		t.Fatal(err)
 	}

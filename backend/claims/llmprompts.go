@@ -28,9 +28,7 @@ func decomposeRequest(paragraph string) llm.Request {
 			{Role: "system", Content: decomposeSystem + "\n" + llm.UntrustedInstruction},
 			{Role: "user", Content: llm.Fence("draft paragraph", paragraph)},
 		},
-		Schema: &llm.Schema{Name: "claims_decompose", Schema: obj(map[string]any{
-			"claims": arr(obj(map[string]any{"text": str(), "source": str()})),
-		})},
+		Schema: &llm.Schema{Name: "claims_decompose", Schema: decomposeSchema()},
 	}
 }
 
@@ -50,14 +48,7 @@ func verifyRequest(claims []Claim, passages []Passage) llm.Request {
 			{Role: "system", Content: verifySystem + "\n" + llm.UntrustedInstruction},
 			{Role: "user", Content: b.String()},
 		},
-		Schema: &llm.Schema{Name: "claims_verify", Schema: obj(map[string]any{
-			"verdicts": arr(obj(map[string]any{
-				"claim":       map[string]any{"type": "integer"},
-				"verdict":     map[string]any{"type": "string", "enum": []string{"supported", "contradicted", "not_covered"}},
-				"explanation": str(),
-				"evidence":    arr(obj(map[string]any{"chunk_id": str(), "quote": str()})),
-			})),
-		})},
+		Schema: &llm.Schema{Name: "claims_verify", Schema: verifySchema()},
 	}
 }
 
@@ -71,25 +62,24 @@ func passageData(p Passage) string {
 	return fmt.Sprintf("chunk_id: %s\ntitle: %s\ntext:\n%s", id, title, p.Text)
 }
 
-func str() map[string]any { return map[string]any{"type": "string"} }
-func arr(items map[string]any) map[string]any {
-	return map[string]any{"type": "array", "items": items}
-}
-func obj(props map[string]any) map[string]any {
-	req := make([]string, 0, len(props))
-	for k := range props {
-		req = append(req, k)
-	}
-	sortStrings(req)
-	return map[string]any{"type": "object", "properties": props, "required": req, "additionalProperties": false}
+// The reply schemas list each object's properties in alphabetical order,
+// the order "required" has always had, so the JSON the model sees stays
+// byte for byte what it was (PromptDecomposeVersion and
+// PromptVerifyVersion are unchanged).
+func decomposeSchema() map[string]any {
+	return llm.Object(llm.Prop("claims", llm.Array(llm.Object(
+		llm.Prop("source", llm.String()),
+		llm.Prop("text", llm.String()),
+	))))
 }
 
-func sortStrings(s []string) {
-	for i := 1; i < len(s); i++ {
-		for j := i; j > 0 && s[j] < s[j-1]; j-- {
-			s[j], s[j-1] = s[j-1], s[j]
-		}
-	}
+func verifySchema() map[string]any {
+	return llm.Object(llm.Prop("verdicts", llm.Array(llm.Object(
+		llm.Prop("claim", llm.Integer()),
+		llm.Prop("evidence", llm.Array(llm.Object(llm.Prop("chunk_id", llm.String()), llm.Prop("quote", llm.String())))),
+		llm.Prop("explanation", llm.String()),
+		llm.Prop("verdict", llm.Enum(string(Supported), string(Contradicted), string(NotCovered))),
+	))))
 }
 
 // findQuote locates quote in text ignoring whitespace runs and curly vs

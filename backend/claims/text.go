@@ -8,8 +8,7 @@ import (
 	"unicode"
 
 	"continuity/backend/claims/numbers"
-
-	"github.com/kljensen/snowball/english"
+	"continuity/backend/text"
 )
 
 // analysis is what the offline engine knows about one sentence or claim.
@@ -120,7 +119,7 @@ func analyze(text string, known map[string]bool) analysis {
 	return a
 }
 
-// stem lower-cases, strips possessives, stems with snowball and maps the
+// stem lower-cases, strips possessives, stems with text.Stem and maps the
 // result through the synonym lexicon.
 func stem(w string) string {
 	w = strings.TrimSuffix(strings.TrimSuffix(w, "'s"), "'")
@@ -128,7 +127,7 @@ func stem(w string) string {
 		return ""
 	}
 	w = americanSpelling(w)
-	s := english.Stem(w, false)
+	s := text.Stem(w)
 	if c, ok := synonyms[s]; ok {
 		return c
 	}

@@ -16,7 +16,6 @@ import (
 	"continuity/backend/check"
 	"continuity/backend/engine"
 	"continuity/backend/session"
-	"continuity/backend/store"
 )
 
 // sampleCorpus is the bundled sample workspace, relative to this package.
@@ -79,12 +78,16 @@ func TestCheckArchivedFactIsContradictedByCurrentPage(t *testing.T) {
 		t.Fatalf("the archived 14-day refund window is not contradicted by a current 30-day passage: %+v", rep.Claims)
 	}
 	// the run is in the history the desktop app lists
-	db, err := store.OpenDir(context.Background(), data)
+	s, err := session.Open(context.Background(), session.Options{DataDir: data, CorpusFlag: sampleCorpus})
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer db.Close()
-	repo, err := check.NewRepo(context.Background(), db)
+	defer s.Close()
+	ws, err := s.WorkspaceID(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	repo, err := check.NewRepo(context.Background(), s.DB, ws)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -270,7 +273,11 @@ func TestCheckStoresTheRecordTheDesktopStores(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	repo, err := check.NewRepo(ctx, s.DB)
+	id, err := s.WorkspaceID(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	repo, err := check.NewRepo(ctx, s.DB, id)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -40,6 +40,9 @@ version only when it changed), so every run records a golden-set version.
 Each question's result is saved as it finishes: an interrupted run is
 continued with --resume RUN_ID. Before an LLM run the estimate (calls,
 tokens, cost, time) is printed on stderr.
+Runs, baselines and thresholds belong to the workspace (--corpus) they were
+made in. A set citing documents the index lacks warns on stderr before the
+run and the run records them ("missing_refs", and a line in "warnings").
 --baseline last compares with the newest earlier run that is finished,
 error-free and on the same engine and models; the output names the run
 chosen (or says none qualified) and the newer runs skipped, with why.
@@ -94,11 +97,7 @@ func runEval(ctx context.Context, env *Env, o evalFlags, args []string) error {
 	if err != nil {
 		return err
 	}
-	s, err := env.Session(ctx)
-	if err != nil {
-		return err
-	}
-	st, err := eval.OpenStore(ctx, s.DB)
+	s, st, err := evalStore(ctx, env)
 	if err != nil {
 		return err
 	}
@@ -106,6 +105,7 @@ func runEval(ctx context.Context, env *Env, o evalFlags, args []string) error {
 	var run eval.Run
 	if o.resume != "" {
 		run, err = evalResume(ctx, env, o.resume, notice)
+		err = runHint(ctx, env, err)
 	} else {
 		run, err = evalStart(ctx, env, o, eng, notice)
 	}
@@ -156,6 +156,7 @@ func evalStart(ctx context.Context, env *Env, o evalFlags, eng engine.Engine, no
 		return eval.Run{}, evalPrepareError(err)
 	}
 	defer p.Close()
+	writeMissingRefs(env, p.Run)
 	if eng == engine.LLM {
 		writeEstimate(env, p.Estimate)
 	}
@@ -173,6 +174,7 @@ func evalResume(ctx context.Context, env *Env, runID string, notice evalrun.Sync
 		return eval.Run{}, evalPrepareError(err)
 	}
 	defer p.Close()
+	writeMissingRefs(env, p.Run)
 	if stopped.Engine == engine.LLM {
 		writeEstimate(env, p.Estimate)
 	}
@@ -214,6 +216,15 @@ func (o evalFlags) validate() (engine.Engine, error) {
 		return "", Usagef("--engine must be offline or llm, got %q", o.engine)
 	}
 	return e, nil
+}
+
+// writeMissingRefs warns on stderr, before anything runs, that the set's
+// reference documents are not all in the index: the set may belong to
+// another corpus, and its retrieval metrics would read as regressions.
+func writeMissingRefs(env *Env, r eval.Run) {
+	if w := eval.MissingRefsWarning(r.MissingRefs); w != "" {
+		fmt.Fprintf(env.Stderr, "warning: %s; questions citing them score as retrieval misses (is golden set %q from another workspace?)\n", w, r.GoldenSet)
+	}
 }
 
 func writeEstimate(env *Env, e eval.Estimate) {

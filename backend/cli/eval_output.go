@@ -118,11 +118,11 @@ func writeEvalFiles(c *evalrun.Card, o evalFlags) error {
 }
 
 func evalList(ctx context.Context, env *Env, set string) error {
-	s, err := env.Session(ctx)
+	_, cur, err := scope(ctx, env)
 	if err != nil {
 		return err
 	}
-	st, err := eval.OpenStore(ctx, s.DB)
+	_, st, err := evalStore(ctx, env)
 	if err != nil {
 		return err
 	}
@@ -130,8 +130,9 @@ func evalList(ctx context.Context, env *Env, set string) error {
 	if err != nil {
 		return err
 	}
-	if runs == nil {
+	if len(runs) == 0 {
 		runs = []eval.Run{}
+		emptyHint(env, "evaluation runs", cur)
 	}
 	if env.JSON {
 		return env.WriteJSON(runs)
@@ -146,17 +147,13 @@ func evalList(ctx context.Context, env *Env, set string) error {
 
 // evalShow prints a stored run's scorecard, as the run itself printed it.
 func evalShow(ctx context.Context, env *Env, runID, baseline string) error {
-	s, err := env.Session(ctx)
-	if err != nil {
-		return err
-	}
-	st, err := eval.OpenStore(ctx, s.DB)
+	s, st, err := evalStore(ctx, env)
 	if err != nil {
 		return err
 	}
 	c, err := evalrun.BuildCard(ctx, s.DB, st, runID, baseline)
 	if err != nil {
-		return err
+		return runHint(ctx, env, err)
 	}
 	return writeEvalResult(env, c)
 }

@@ -11,13 +11,16 @@ import (
 	"continuity/backend/session"
 )
 
-// withEvalStore opens the data dir's eval store for a direct edit, the way
-// a crash or an old version would have left it, and closes it again.
-func withEvalStore(t *testing.T, dataDir string, fn func(*session.Session, *eval.Store)) {
+// withEvalStore opens the eval store of the workspace base names (its
+// --data and --corpus) for a direct edit, the way a crash or an old
+// version would have left it, and closes it again.
+func withEvalStore(t *testing.T, base []string, fn func(*session.Session, *eval.Store)) {
 	t.Helper()
-	s, err := session.Open(context.Background(), session.Options{DataDir: dataDir})
+	s, err := session.Open(context.Background(), session.Options{DataDir: base[1], CorpusFlag: base[3]})
 	goldenMust(t, err)
-	st, err := eval.OpenStore(context.Background(), s.DB)
+	ws, err := s.WorkspaceID(context.Background())
+	goldenMust(t, err)
+	st, err := eval.OpenStore(context.Background(), s.DB, ws)
 	goldenMust(t, err)
 	fn(s, st)
 	goldenMust(t, s.Close())
@@ -28,7 +31,7 @@ func withEvalStore(t *testing.T, dataDir string, fn func(*session.Session, *eval
 func TestEvalBaselineLastSkipsErroredRunsAndSaysWhichItChose(t *testing.T) {
 	base, file := evalWorkspace(t)
 	first := decodeEval(t, run(t, nil, append(base, "eval", "--golden", file, "--json")...))
-	withEvalStore(t, base[1], func(_ *session.Session, st *eval.Store) {
+	withEvalStore(t, base, func(_ *session.Session, st *eval.Store) {
 		res, err := st.Results(context.Background(), first.RunID)
 		goldenMust(t, err)
 		res[0].Error, res[0].Scores = "answer: endpoint unreachable", nil
@@ -59,7 +62,7 @@ func TestEvalBaselineLastSkipsErroredRunsAndSaysWhichItChose(t *testing.T) {
 func TestEvalResumeOnAChangedCorpusWarnsAndRecordsBoth(t *testing.T) {
 	base, file := evalWorkspace(t)
 	first := decodeEval(t, run(t, nil, append(base, "eval", "--golden", file, "--json")...))
-	withEvalStore(t, base[1], func(s *session.Session, st *eval.Store) {
+	withEvalStore(t, base, func(s *session.Session, st *eval.Store) {
 		killed, err := st.Run(context.Background(), first.RunID)
 		goldenMust(t, err)
 		killed.Status, killed.FinishedAt = eval.StatusRunning, ""

@@ -115,9 +115,11 @@ func TestEvalOfflineGateBaselineJUnitAndResume(t *testing.T) {
 	}
 
 	// A run left half done (as after a kill) is continued by --resume.
-	s, err := session.Open(context.Background(), session.Options{DataDir: base[1]})
+	s, err := session.Open(context.Background(), session.Options{DataDir: base[1], CorpusFlag: base[3]})
 	goldenMust(t, err)
-	st, err := eval.OpenStore(context.Background(), s.DB)
+	ws, err := s.WorkspaceID(context.Background())
+	goldenMust(t, err)
+	st, err := eval.OpenStore(context.Background(), s.DB, ws)
 	goldenMust(t, err)
 	killed, err := st.Run(context.Background(), second.RunID)
 	goldenMust(t, err)

@@ -38,15 +38,15 @@ func evalThresholds(ctx context.Context, env *Env, set string, args []string) er
 		}
 		edits = append(edits, e)
 	}
-	s, err := env.Session(ctx)
+	s, cur, err := scope(ctx, env)
 	if err != nil {
 		return err
 	}
 	var g evalrun.SetGate
 	if len(edits) > 0 {
-		g, err = evalrun.SaveThresholds(ctx, s.DB, set, edits)
+		g, err = evalrun.SaveThresholds(ctx, s.DB, cur.ID, set, edits)
 	} else {
-		g, err = evalrun.Thresholds(ctx, s.DB, set)
+		g, err = evalrun.Thresholds(ctx, s.DB, cur.ID, set)
 	}
 	if err != nil {
 		return goldenSetHint(err, false)

@@ -24,6 +24,8 @@ golden import [FILE] [--set NAME]     import a workbook (default: the workspace'
 golden export --set NAME -o FILE      export a stored set
 golden validate [FILE | --set NAME]   check a workbook or a stored set against the corpus
 golden list [--set NAME]              list sets, or one set's rows
+Sets belong to the workspace (--corpus) they were imported in; a name may
+exist in several workspaces independently.
 Exit 1 when the workbook or set has errors.`,
 		Flags: func(fs *flag.FlagSet) RunFunc {
 			o := &goldenFlags{}
@@ -101,12 +103,13 @@ func report(env *Env, v any, format string, args ...any) error {
 	return nil
 }
 
+// goldenRepo is the golden sets of the workspace in force.
 func goldenRepo(ctx context.Context, env *Env) (*golden.Repo, error) {
-	s, err := env.Session(ctx)
+	s, cur, err := scope(ctx, env)
 	if err != nil {
 		return nil, err
 	}
-	return golden.NewRepo(ctx, s.DB)
+	return golden.NewRepo(ctx, s.DB, cur.ID)
 }
 
 func goldenDocs(ctx context.Context, env *Env) (golden.DocLookup, error) {
@@ -263,6 +266,13 @@ func goldenList(ctx context.Context, env *Env, name string) error {
 	sets, err := repo.List(ctx)
 	if err != nil {
 		return err
+	}
+	if len(sets) == 0 {
+		_, cur, err := scope(ctx, env)
+		if err != nil {
+			return err
+		}
+		emptyHint(env, "golden sets", cur)
 	}
 	if env.JSON {
 		return env.WriteJSON(sets)

@@ -19,15 +19,19 @@ func statusCommand() *Command {
 }
 
 type statusJSON struct {
-	Version    string   `json:"version"`
-	DataDir    string   `json:"data_dir"`
-	Workspace  string   `json:"workspace"`
-	ContentDir string   `json:"content_dir"`
-	Documents  int      `json:"documents"`
-	Drafts     []string `json:"drafts"`
-	Guidelines bool     `json:"guidelines"`
-	Golden     bool     `json:"golden"`
-	Engine     string   `json:"engine"`
+	Version   string `json:"version"`
+	DataDir   string `json:"data_dir"`
+	Workspace string `json:"workspace"`
+	// WorkspaceID is the id golden sets, runs and checks are kept under;
+	// WorkspaceFrom says what chose the folder: flag, env, settings or sample.
+	WorkspaceID   string   `json:"workspace_id"`
+	WorkspaceFrom string   `json:"workspace_from"`
+	ContentDir    string   `json:"content_dir"`
+	Documents     int      `json:"documents"`
+	Drafts        []string `json:"drafts"`
+	Guidelines    bool     `json:"guidelines"`
+	Golden        bool     `json:"golden"`
+	Engine        string   `json:"engine"`
 	// Endpoint is the LLM engine's base URL with any credentials and query
 	// values removed; shown whatever the engine, so a writer can see where
 	// a switch to the LLM engine would send text.
@@ -50,15 +54,11 @@ func runStatus(ctx context.Context, env *Env, args []string) error {
 	if len(args) > 0 {
 		return Usagef("status takes no arguments")
 	}
-	s, err := env.Session(ctx)
+	s, cur, err := scope(ctx, env)
 	if err != nil {
 		return err
 	}
-	ws, err := s.Workspace(ctx)
-	if err != nil {
-		return err
-	}
-	sum, err := ws.Summarize()
+	sum, err := cur.Summarize()
 	if err != nil {
 		return err
 	}
@@ -69,7 +69,8 @@ func runStatus(ctx context.Context, env *Env, args []string) error {
 	base := session.Endpoint(st)
 	out := statusJSON{Version: Version, DataDir: s.DataDir, Workspace: sum.Root, ContentDir: sum.ContentDir,
 		Documents: sum.Documents, Drafts: sum.Drafts, Guidelines: sum.HasGuidelines, Golden: sum.HasGolden,
-		Engine: st.Engine, Endpoint: llm.DisplayURL(base), InsecureHTTP: st.AllowInsecureHTTP}
+		Engine: st.Engine, Endpoint: llm.DisplayURL(base), InsecureHTTP: st.AllowInsecureHTTP,
+		WorkspaceID: cur.ID, WorkspaceFrom: string(cur.Source)}
 	out.KeySource, out.KeyHost, out.KeyWarning = keyStatus(ctx, s.Secrets, base)
 	emb, err := s.Embedder(ctx)
 	if err != nil {
@@ -87,8 +88,8 @@ func runStatus(ctx context.Context, env *Env, args []string) error {
 	if out.KeyHost != "" {
 		key += " for " + out.KeyHost
 	}
-	fmt.Fprintf(env.Stdout, "data dir   %s\nworkspace  %s\ndocuments  %d (in %s)\ndrafts     %d\nguidelines %v\ngolden set %v\nengine     %s\nendpoint   %s (API key: %s)\n",
-		out.DataDir, out.Workspace, out.Documents, out.ContentDir, len(out.Drafts), out.Guidelines, out.Golden, out.Engine, out.Endpoint, key)
+	fmt.Fprintf(env.Stdout, "data dir   %s\nworkspace  %s (%s, from %s)\ndocuments  %d (in %s)\ndrafts     %d\nguidelines %v\ngolden set %v\nengine     %s\nendpoint   %s (API key: %s)\n",
+		out.DataDir, out.Workspace, out.WorkspaceID, workspaceFrom[cur.Source], out.Documents, out.ContentDir, len(out.Drafts), out.Guidelines, out.Golden, out.Engine, out.Endpoint, key)
 	fmt.Fprintf(env.Stdout, "embedder   %s ranks passages; %s embeds sentences\n",
 		describeEmbedder(out.Embedder, out.EmbedModel), describeEmbedder(out.SentenceEmbedder, out.SentenceModel))
 	if out.KeyWarning != "" {
@@ -124,3 +125,7 @@ func describeEmbedder(name, model string) string {
 	}
 	return name + " (" + model + ")"
 }
+
+// workspaceFrom names what chose the workspace, as the user typed it.
+var workspaceFrom = map[session.Source]string{session.FromFlag: "--corpus", session.FromEnv: "$CONTINUITY_CORPUS",
+	session.FromSettings: "the corpus folder in Settings", session.FromSample: "the bundled sample"}

@@ -10,7 +10,7 @@ import (
 
 	"github.com/kljensen/snowball/english"
 
-	"continuity/backend/lexical/stem"
+	ctext "continuity/backend/text"
 )
 
 // Offline is a weight-free embedder: signed feature hashing of stemmed
@@ -118,7 +118,7 @@ func eachTerm(text string, fn func(string)) {
 			w = string(buf)
 		}
 		if !english.IsStopWord(w) {
-			fn(stem.English(w))
+			fn(ctext.Stem(w))
 		}
 		start = -1
 	}

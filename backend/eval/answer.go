@@ -110,7 +110,7 @@ func (l *LLMAnswerer) Answer(ctx context.Context, question string, ps []Passage)
 				"If the context does not answer it, set covered to false and answer exactly: " + NotCoveredText + "\n" + llm.UntrustedInstruction},
 			{Role: "user", Content: "Context:\n" + fenceContext(ps) + "\nQuestion: " + llm.Fence("question", question)},
 		},
-		Schema:      &llm.Schema{Name: "eval_answer", Schema: object(map[string]any{"answer": strT, "covered": map[string]any{"type": "boolean"}}, "answer", "covered")},
+		Schema:      &llm.Schema{Name: "eval_answer", Schema: replySchemas["eval.answer"]},
 		Temperature: &zero}
 	resp, err := l.c.CompleteJSON(ctx, req, &r)
 	a := Answer{Model: resp.Model, PromptVersion: req.PromptVersion, Usage: resp.Usage, Calls: 1}

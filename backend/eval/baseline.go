@@ -81,7 +81,7 @@ type resultCount struct{ saved, failed int }
 // resultCounts are the saved and failed question counts of every run of a set.
 func (s *Store) resultCounts(ctx context.Context, goldenSet string) (map[string]resultCount, error) {
 	rows, err := s.db.Reader().QueryContext(ctx, `SELECT r.run_id, COUNT(*), SUM(r.failed) FROM eval_results r
-		JOIN eval_runs u ON u.id = r.run_id WHERE u.golden_set = ? GROUP BY r.run_id`, goldenSet)
+		JOIN eval_runs u ON u.id = r.run_id WHERE u.workspace_id = ? AND u.golden_set = ? GROUP BY r.run_id`, s.workspace, goldenSet)
 	if err != nil {
 		return nil, fmt.Errorf("count results of %q: %w", goldenSet, err)
 	}

@@ -34,7 +34,7 @@ func TestResumeAfterKill(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		st, err := OpenStore(context.Background(), db)
+		st, err := OpenStore(context.Background(), db, "ws-test")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -77,7 +77,7 @@ func TestResumeAfterKill(t *testing.T) {
 				db.Close()
 				continue
 			}
-			if st, err = OpenStore(ctx, db); err != nil {
+			if st, err = OpenStore(ctx, db, "ws-test"); err != nil {
 				t.Fatal(err)
 			}
 		}

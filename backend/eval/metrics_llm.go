@@ -31,11 +31,12 @@ type judging struct {
 	model string
 }
 
-func (g *judging) ask(ctx context.Context, metric, prompt, system, user string, schema map[string]any, out any) error {
+// ask sends one judge prompt; its reply must fit replySchemas[prompt].
+func (g *judging) ask(ctx context.Context, metric, prompt, system, user string, out any) error {
 	zero := 0.0
 	req := llm.Request{Role: llm.RoleJudge, Prompt: prompt, PromptVersion: PromptVersions[prompt],
 		Messages: []llm.Message{{Role: "system", Content: system + "\n" + llm.UntrustedInstruction}, {Role: "user", Content: user}},
-		Schema:   &llm.Schema{Name: strings.ReplaceAll(prompt, ".", "_"), Schema: schema}, Temperature: &zero}
+		Schema:   &llm.Schema{Name: strings.ReplaceAll(prompt, ".", "_"), Schema: replySchemas[prompt]}, Temperature: &zero}
 	resp, err := g.j.CompleteJSON(ctx, req, out)
 	g.calls = append(g.calls, Call{Metric: metric, Prompt: prompt, PromptVersion: req.PromptVersion, Model: resp.Model,
 		Usage: resp.Usage, LatencyMS: resp.Latency.Milliseconds(), Retries: resp.Retries})
@@ -58,17 +59,19 @@ func fenceContext(ps []Passage) string {
 	return b.String()
 }
 
-func object(props map[string]any, required ...string) map[string]any {
-	return map[string]any{"type": "object", "properties": props, "required": required, "additionalProperties": false}
-}
-
-var (
-	strT    = map[string]any{"type": "string"}
-	binaryT = map[string]any{"type": "integer", "enum": []int{0, 1}}
-)
-
-func arrayOf(item map[string]any) map[string]any {
-	return map[string]any{"type": "array", "items": item}
+// replySchemas are the replies each prompt asks for. Properties are
+// listed in the order "required" has always had, so the JSON the model is
+// sent is byte for byte what the hand-written maps sent and
+// PromptVersions stay. The maps are shared and only ever read.
+var replySchemas = map[string]map[string]any{
+	"eval.answer":                  llm.Object(llm.Prop("answer", llm.String()), llm.Prop("covered", llm.Boolean())),
+	"eval.faithfulness.statements": llm.Object(llm.Prop("statements", llm.Array(llm.String()))),
+	"eval.faithfulness.verdicts": llm.Object(llm.Prop("verdicts", llm.Array(llm.Object(
+		llm.Prop("statement", llm.String()), llm.Prop("reason", llm.String()), llm.Prop("verdict", llm.Enum(0, 1)))))),
+	"eval.context_recall": llm.Object(llm.Prop("classifications", llm.Array(llm.Object(
+		llm.Prop("statement", llm.String()), llm.Prop("reason", llm.String()), llm.Prop("attributed", llm.Enum(0, 1)))))),
+	"eval.context_precision": llm.Object(llm.Prop("reason", llm.String()), llm.Prop("useful", llm.Enum(0, 1))),
+	"eval.answer_relevancy":  llm.Object(llm.Prop("question", llm.String()), llm.Prop("noncommittal", llm.Enum(0, 1))),
 }
 
 // llmFaithfulness is RAGAS' two-step faithfulness: split the answer into
@@ -82,8 +85,7 @@ func (g *judging) faithfulness(ctx context.Context, q Question, a Answer, ps []P
 	}
 	err := g.ask(ctx, string(Faithfulness), "eval.faithfulness.statements",
 		"Split the answer into short standalone factual statements. Resolve pronouns. Return JSON.",
-		"Question: "+llm.Fence("question", q.Question)+"\nAnswer: "+llm.Fence("answer", a.Text),
-		object(map[string]any{"statements": arrayOf(strT)}, "statements"), &st)
+		"Question: "+llm.Fence("question", q.Question)+"\nAnswer: "+llm.Fence("answer", a.Text), &st)
 	if err != nil {
 		return outcome{}, err
 	}
@@ -103,8 +105,7 @@ func (g *judging) faithfulness(ctx context.Context, q Question, a Answer, ps []P
 	}
 	err = g.ask(ctx, string(Faithfulness), "eval.faithfulness.verdicts",
 		"For each statement, give verdict 1 if it can be directly inferred from the context, else 0, with a one-sentence reason. Keep the statements' order. Return JSON.",
-		"Context:\n"+fenceContext(ps)+"\nStatements:\n"+llm.Fence("statements", list.String()),
-		object(map[string]any{"verdicts": arrayOf(object(map[string]any{"statement": strT, "reason": strT, "verdict": binaryT}, "statement", "reason", "verdict"))}, "verdicts"), &vr)
+		"Context:\n"+fenceContext(ps)+"\nStatements:\n"+llm.Fence("statements", list.String()), &vr)
 	if err != nil {
 		return outcome{}, err
 	}
@@ -139,8 +140,7 @@ func (g *judging) contextRecall(ctx context.Context, q Question, ps []Passage) (
 	}
 	err := g.ask(ctx, string(ContextRecall), "eval.context_recall",
 		"Split the reference answer into statements. For each, attributed is 1 if the context supports it, else 0, with a one-sentence reason. Return JSON.",
-		"Question: "+llm.Fence("question", q.Question)+"\nReference answer: "+llm.Fence("reference", q.ApprovedAnswer)+"\nContext:\n"+fenceContext(ps),
-		object(map[string]any{"classifications": arrayOf(object(map[string]any{"statement": strT, "reason": strT, "attributed": binaryT}, "statement", "reason", "attributed"))}, "classifications"), &cr)
+		"Question: "+llm.Fence("question", q.Question)+"\nReference answer: "+llm.Fence("reference", q.ApprovedAnswer)+"\nContext:\n"+fenceContext(ps), &cr)
 	if err != nil {
 		return outcome{}, err
 	}
@@ -171,8 +171,7 @@ func (g *judging) contextPrecision(ctx context.Context, q Question, ps []Passage
 		}
 		err := g.ask(ctx, string(ContextPrecision), "eval.context_precision",
 			"Is the context chunk useful for arriving at the reference answer? useful is 1 or 0, with a one-sentence reason. Return JSON.",
-			"Question: "+llm.Fence("question", q.Question)+"\nReference answer: "+llm.Fence("reference", q.ApprovedAnswer)+"\nContext chunk: "+llm.Fence("chunk "+p.ChunkID, p.Text),
-			object(map[string]any{"reason": strT, "useful": binaryT}, "reason", "useful"), &r)
+			"Question: "+llm.Fence("question", q.Question)+"\nReference answer: "+llm.Fence("reference", q.ApprovedAnswer)+"\nContext chunk: "+llm.Fence("chunk "+p.ChunkID, p.Text), &r)
 		if err != nil {
 			return outcome{}, err
 		}
@@ -202,8 +201,7 @@ func (g *judging) answerRelevancy(ctx context.Context, e embedder, q Question, a
 		}
 		err := g.ask(ctx, string(AnswerRelevancy), "eval.answer_relevancy",
 			"Write the one question this answer answers. noncommittal is 1 if the answer is evasive or vague, else 0. Return JSON.",
-			"Answer: "+llm.Fence("answer", a.Text),
-			object(map[string]any{"question": strT, "noncommittal": binaryT}, "question", "noncommittal"), &r)
+			"Answer: "+llm.Fence("answer", a.Text), &r)
 		if err != nil {
 			return outcome{}, err
 		}

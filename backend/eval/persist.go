@@ -8,40 +8,40 @@ import (
 	"fmt"
 
 	"continuity/backend/store"
+	"continuity/backend/workspace"
 )
 
 // ErrRunNotFound is returned for an unknown run ID.
 var ErrRunNotFound = errors.New("evaluation run not found")
 
-var migrations = []store.Migration{
-	{Version: 1, SQL: `
-CREATE TABLE eval_runs (
-	id          TEXT PRIMARY KEY,
-	golden_set  TEXT NOT NULL,
-	status      TEXT NOT NULL,
-	started_at  TEXT NOT NULL,
-	meta        TEXT NOT NULL
-);
-CREATE INDEX eval_runs_by_set ON eval_runs(golden_set, started_at);
-CREATE TABLE eval_results (
-	run_id      TEXT NOT NULL REFERENCES eval_runs(id) ON DELETE CASCADE,
-	question_id TEXT NOT NULL,
-	failed      INTEGER NOT NULL,
-	result      TEXT NOT NULL,
-	PRIMARY KEY (run_id, question_id)
-);`},
+// Store persists one workspace's runs and per-question results in the
+// shared SQLite file.
+type Store struct {
+	db        *store.DB
+	workspace string
 }
 
-// Store persists runs and per-question results in the shared SQLite file.
-type Store struct{ db *store.DB }
-
-// OpenStore migrates the "eval" tables.
-func OpenStore(ctx context.Context, db *store.DB) (*Store, error) {
-	if err := db.Migrate(ctx, "eval", migrations); err != nil {
+// OpenStore migrates the "eval" tables and returns the store of the
+// workspace with id ws: its runs are the only ones it lists or loads.
+func OpenStore(ctx context.Context, db *store.DB, ws string) (*Store, error) {
+	if ws == "" {
+		return nil, fmt.Errorf("evaluation runs: %w", workspace.ErrNoID)
+	}
+	if err := workspace.Migrate(ctx, db); err != nil {
 		return nil, err
 	}
-	return &Store{db: db}, nil
+	if err := db.Migrate(ctx, Component, migrations); err != nil {
+		return nil, err
+	}
+	return &Store{db: db, workspace: ws}, nil
 }
+
+// Workspace is the id of the workspace the store serves.
+func (s *Store) Workspace() string { return s.workspace }
+
+// DB is the database the store writes to, for the use cases that keep a
+// set's baseline and thresholds beside its runs.
+func (s *Store) DB() *store.DB { return s.db }
 
 // PutRun inserts or replaces a run's record.
 func (s *Store) PutRun(ctx context.Context, r Run) error {
@@ -49,11 +49,16 @@ func (s *Store) PutRun(ctx context.Context, r Run) error {
 	if err != nil {
 		return fmt.Errorf("encode run %s: %w", r.ID, err)
 	}
-	_, err = s.db.Writer().ExecContext(ctx, `INSERT INTO eval_runs(id, golden_set, status, started_at, meta) VALUES(?,?,?,?,?)
-		ON CONFLICT(id) DO UPDATE SET status=excluded.status, meta=excluded.meta`,
-		r.ID, r.GoldenSet, r.Status, r.StartedAt, string(meta))
+	// a run never changes workspace: an update of another workspace's
+	// run ID changes nothing and is refused
+	res, err := s.db.Writer().ExecContext(ctx, `INSERT INTO eval_runs(id, workspace_id, golden_set, status, started_at, meta) VALUES(?,?,?,?,?,?)
+		ON CONFLICT(id) DO UPDATE SET status=excluded.status, meta=excluded.meta WHERE workspace_id = excluded.workspace_id`,
+		r.ID, s.workspace, r.GoldenSet, r.Status, r.StartedAt, string(meta))
 	if err != nil {
 		return fmt.Errorf("save run %s: %w", r.ID, err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return fmt.Errorf("save run %s: %w", r.ID, ErrRunNotFound)
 	}
 	return nil
 }
@@ -76,7 +81,7 @@ func (s *Store) SaveResult(ctx context.Context, r QuestionResult) error {
 // Run loads one run's record.
 func (s *Store) Run(ctx context.Context, id string) (Run, error) {
 	var meta string
-	err := s.db.Reader().QueryRowContext(ctx, `SELECT meta FROM eval_runs WHERE id = ?`, id).Scan(&meta)
+	err := s.db.Reader().QueryRowContext(ctx, `SELECT meta FROM eval_runs WHERE id = ? AND workspace_id = ?`, id, s.workspace).Scan(&meta)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Run{}, fmt.Errorf("%w: %s", ErrRunNotFound, id)
 	}
@@ -90,10 +95,10 @@ func (s *Store) Run(ctx context.Context, id string) (Run, error) {
 	return r, nil
 }
 
-// Runs lists runs oldest first; goldenSet "" lists every set.
+// Runs lists the workspace's runs oldest first; goldenSet "" lists every set.
 func (s *Store) Runs(ctx context.Context, goldenSet string) ([]Run, error) {
 	rows, err := s.db.Reader().QueryContext(ctx, `SELECT meta FROM eval_runs
-		WHERE ? = '' OR golden_set = ? ORDER BY started_at, id`, goldenSet, goldenSet)
+		WHERE workspace_id = ? AND (? = '' OR golden_set = ?) ORDER BY started_at, id`, s.workspace, goldenSet, goldenSet)
 	if err != nil {
 		return nil, fmt.Errorf("list runs: %w", err)
 	}
@@ -115,7 +120,8 @@ func (s *Store) Runs(ctx context.Context, goldenSet string) ([]Run, error) {
 
 // Results loads a run's question results in question-ID order.
 func (s *Store) Results(ctx context.Context, runID string) ([]QuestionResult, error) {
-	rows, err := s.db.Reader().QueryContext(ctx, `SELECT result FROM eval_results WHERE run_id = ? ORDER BY question_id`, runID)
+	rows, err := s.db.Reader().QueryContext(ctx, `SELECT r.result FROM eval_results r
+		JOIN eval_runs u ON u.id = r.run_id WHERE r.run_id = ? AND u.workspace_id = ? ORDER BY r.question_id`, runID, s.workspace)
 	if err != nil {
 		return nil, fmt.Errorf("load results of %s: %w", runID, err)
 	}
@@ -138,7 +144,8 @@ func (s *Store) Results(ctx context.Context, runID string) ([]QuestionResult, er
 // finished are the question IDs of a run that completed without error;
 // resuming skips them and re-runs failed ones.
 func (s *Store) finished(ctx context.Context, runID string) (map[string]bool, error) {
-	rows, err := s.db.Reader().QueryContext(ctx, `SELECT question_id FROM eval_results WHERE run_id = ? AND failed = 0`, runID)
+	rows, err := s.db.Reader().QueryContext(ctx, `SELECT r.question_id FROM eval_results r
+		JOIN eval_runs u ON u.id = r.run_id WHERE r.run_id = ? AND u.workspace_id = ? AND r.failed = 0`, runID, s.workspace)
 	if err != nil {
 		return nil, fmt.Errorf("finished questions of %s: %w", runID, err)
 	}

@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"strings"
 	"unicode"
-
-	"github.com/kljensen/snowball/english"
 )
 
 // OfflineRelevancyMeaning says what the offline answer relevancy measures;
@@ -131,7 +129,7 @@ func hasKind(k answerKind, text string) bool {
 	hasNum := strings.IndexFunc(text, unicode.IsDigit) >= 0
 	anyOf := func(set map[string]bool) bool {
 		for _, x := range w {
-			if set[x] || set[english.Stem(x, false)] {
+			if set[x] || set[stem(x)] {
 				return true
 			}
 		}
@@ -291,7 +289,7 @@ func acronymTerms(question, context string) map[string]bool {
 			}
 			if ok {
 				for _, x := range w[i : i+len(ac)] {
-					out[english.Stem(x, false)] = true
+					out[stem(x)] = true
 				}
 			}
 		}
@@ -309,7 +307,7 @@ func stemSet(words string) map[string]bool {
 	s := map[string]bool{}
 	for _, w := range strings.Fields(words) {
 		s[w] = true
-		s[english.Stem(w, false)] = true
+		s[stem(w)] = true
 	}
 	return s
 }

@@ -2,6 +2,7 @@ package eval
 
 import (
 	"fmt"
+	"strings"
 
 	"continuity/backend/engine"
 	"continuity/backend/llm"
@@ -115,6 +116,10 @@ type Run struct {
 	Thresholds        map[Metric]float64 `json:"thresholds"` // the gate it was run with; {} = all advisory, null = recorded before per-set thresholds
 	Questions         int                `json:"questions"`
 	QuestionsDigest   string             `json:"questions_digest"` // resume refuses a changed golden set
+	// MissingRefs are the set's reference document IDs the index did not
+	// hold when the run started (or resumed): their questions' retrieval
+	// metrics read as misses, so a set run against the wrong corpus shows.
+	MissingRefs []string `json:"missing_refs,omitempty"`
 }
 
 // CorpusChange is a resume that found the corpus changed: questions scored
@@ -135,9 +140,13 @@ func (r Run) Corpus() string {
 }
 
 // Warnings say what makes the run's numbers less than one measurement:
-// today, questions scored against different corpora.
+// reference documents missing from the index, and questions scored
+// against different corpora.
 func (r Run) Warnings() []string {
 	out := []string{}
+	if w := MissingRefsWarning(r.MissingRefs); w != "" {
+		out = append(out, w)
+	}
 	prev := r.CorpusFingerprint
 	for _, c := range r.CorpusChanges {
 		out = append(out, fmt.Sprintf("the corpus changed before the resume at %s (fingerprint %s, was %s): %d of %d questions were scored against the new corpus, the others against the old one",
@@ -152,4 +161,20 @@ func orUnknown(fp string) string {
 		return "unknown"
 	}
 	return fp
+}
+
+// MissingRefsWarning says how many of a set's reference documents are not
+// in the index, naming the first few; "" when none is missing.
+func MissingRefsWarning(ids []string) string {
+	const shown = 5
+	switch n := len(ids); {
+	case n == 0:
+		return ""
+	case n == 1:
+		return fmt.Sprintf("1 reference document of this set is not in the index (%s)", ids[0])
+	case n <= shown:
+		return fmt.Sprintf("%d reference documents of this set are not in the index (%s)", n, strings.Join(ids, ", "))
+	default:
+		return fmt.Sprintf("%d reference documents of this set are not in the index (%s and %d more)", n, strings.Join(ids[:shown], ", "), n-shown)
+	}
 }

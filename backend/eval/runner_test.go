@@ -27,7 +27,7 @@ func openTestStoreB(t testing.TB) *Store {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
-	st, err := OpenStore(context.Background(), db)
+	st, err := OpenStore(context.Background(), db, "ws-test")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,38 +5,26 @@ import (
 	"unicode"
 
 	"github.com/kljensen/snowball/english"
+
+	"continuity/backend/text"
 )
 
-// sentences splits text on sentence ends and line breaks. It is deliberately
-// simple: golden answers and help articles are short declarative prose.
-func sentences(text string) []string {
-	var out []string
-	start := 0
-	rs := []rune(text)
-	flush := func(end int) {
-		if s := strings.TrimSpace(string(rs[start:end])); s != "" {
-			out = append(out, s)
-		}
-		start = end
+// sentences splits s the way claims and voice split drafts
+// (text.SplitSentencesAll), so a golden answer, a help article and a
+// draft break at the same places. Every piece is kept, even one without a
+// letter, so no text of an answer drops out of a metric.
+func sentences(s string) []string {
+	spans := text.SplitSentencesAll(s)
+	out := make([]string, len(spans))
+	for i, sp := range spans {
+		out[i] = sp.Text
 	}
-	for i, r := range rs {
-		switch {
-		case r == '\n':
-			flush(i + 1)
-		case r == '.' || r == '!' || r == '?':
-			// a sentence end needs a following space (or the end), so "v2.1" and "e.g.x" stay whole
-			if i+1 == len(rs) || unicode.IsSpace(rs[i+1]) {
-				flush(i + 1)
-			}
-		}
-	}
-	flush(len(rs))
 	return out
 }
 
 // contentTerms are lower-cased, stemmed words without stop words.
-func contentTerms(text string) []string {
-	words := strings.FieldsFunc(strings.ToLower(text), func(r rune) bool {
+func contentTerms(s string) []string {
+	words := strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
 		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
 	})
 	out := words[:0]
@@ -44,10 +32,14 @@ func contentTerms(text string) []string {
 		if english.IsStopWord(w) {
 			continue
 		}
-		out = append(out, english.Stem(w, false))
+		out = append(out, stem(w))
 	}
 	return out
 }
+
+// stem is text.Stem, under a name the files of this package can call
+// where a parameter named text hides the package.
+func stem(w string) string { return text.Stem(w) }
 
 // wordSimilarity is 1 - normalised Levenshtein distance over word terms.
 // Word level (not character level, as rapidfuzz uses) keeps it cheap on

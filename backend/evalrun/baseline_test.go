@@ -16,7 +16,7 @@ func TestBuildCardSaysWhichBaselineWasChosen(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	db := thresholdDB(t)
-	st, err := eval.OpenStore(ctx, db)
+	st, err := eval.OpenStore(ctx, db, testWS)
 	if err != nil {
 		t.Fatal(err)
 	}

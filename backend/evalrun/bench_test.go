@@ -80,7 +80,7 @@ func benchIndex(b *testing.B, n int) (*store.DB, *retrieval.Index, []eval.Questi
 // Target: ≤ 5 s per run.
 func BenchmarkOfflineEval240(b *testing.B) {
 	db, ix, qs := benchIndex(b, 240)
-	st, err := eval.OpenStore(context.Background(), db)
+	st, err := eval.OpenStore(context.Background(), db, testWS)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -106,7 +106,7 @@ func BenchmarkLLMEval240(b *testing.B) {
 		b.Skip("takes about a minute")
 	}
 	db, ix, qs := benchIndex(b, 240)
-	st, err := eval.OpenStore(context.Background(), db)
+	st, err := eval.OpenStore(context.Background(), db, testWS)
 	if err != nil {
 		b.Fatal(err)
 	}

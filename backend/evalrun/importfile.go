@@ -25,7 +25,11 @@ func ImportWorkbook(ctx context.Context, s *session.Session, path string, notice
 	if err != nil {
 		return golden.Set{}, goldenset.Outcome{}, err
 	}
-	repo, err := golden.NewRepo(ctx, s.DB)
+	ws, err := s.WorkspaceID(ctx)
+	if err != nil {
+		return golden.Set{}, goldenset.Outcome{}, err
+	}
+	repo, err := golden.NewRepo(ctx, s.DB, ws)
 	if err != nil {
 		return golden.Set{}, goldenset.Outcome{}, err
 	}

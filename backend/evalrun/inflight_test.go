@@ -51,7 +51,11 @@ func llmSession(t *testing.T, srv *llmtest.Server, maxCalls, n int) *session.Ses
 			ApprovedAnswer: "You can get a full refund within 30 days of purchase.", ReferenceDocIDs: []string{"help-refund"},
 			SupportingLine: "full refund within 30 days"})
 	}
-	repo, err := golden.NewRepo(ctx, s.DB)
+	id, err := s.WorkspaceID(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	repo, err := golden.NewRepo(ctx, s.DB, id)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -50,8 +50,10 @@ func (p *Prepared) Close() error {
 // SyncNotice is told what the sync before a run changed, when it changed anything.
 type SyncNotice func(retrieval.Report)
 
-// Prepare loads a golden set, makes sure the index has been synced once,
-// and wires the engine's parts. The LLM engine needs a configured endpoint
+// Prepare loads a golden set of the session's workspace, makes sure the
+// index has been synced once, records on the run which of the set's
+// reference documents the index lacks (Run.MissingRefs), and wires the
+// engine's parts. The LLM engine needs a configured endpoint
 // (llm.ErrNoAPIKey otherwise); the offline engine needs nothing.
 func Prepare(ctx context.Context, s *session.Session, set string, o Options, notice SyncNotice, report progress.Func) (*Prepared, error) {
 	cfg := eval.Config{Engine: o.Engine, K: o.K, Repeat: o.Repeat, Concurrency: o.Concurrency}
@@ -61,15 +63,19 @@ func Prepare(ctx context.Context, s *session.Session, set string, o Options, not
 	if _, err := engine.Parse(string(cfg.Engine)); err != nil {
 		return nil, err
 	}
+	ws, err := s.WorkspaceID(ctx)
+	if err != nil {
+		return nil, err
+	}
 	gs, qs, err := LoadSet(ctx, s, set, o.Version)
 	if err != nil {
 		return nil, err
 	}
-	gate, err := Thresholds(ctx, s.DB, gs.Name)
+	gate, err := Thresholds(ctx, s.DB, ws, gs.Name)
 	if err != nil {
 		return nil, err
 	}
-	st, err := eval.OpenStore(ctx, s.DB)
+	st, err := eval.OpenStore(ctx, s.DB, ws)
 	if err != nil {
 		return nil, err
 	}
@@ -81,11 +87,15 @@ func Prepare(ctx context.Context, s *session.Session, set string, o Options, not
 	if err != nil {
 		return nil, err
 	}
+	missing, err := missingRefs(ctx, ix, qs)
+	if err != nil {
+		return nil, err
+	}
 	p := &Prepared{Store: st, Questions: qs}
 	off := embed.NewOffline()
 	deps := eval.Deps{Retriever: Retriever{Index: ix}}
 	run := eval.Run{GoldenSet: gs.Name, GoldenVersion: strconv.Itoa(gs.Version), CorpusFingerprint: fp,
-		Thresholds: gate.Thresholds, Settings: settingsOf(cfg, off)}
+		Thresholds: gate.Thresholds, Settings: settingsOf(cfg, off), MissingRefs: missing}
 	var pricing eval.Pricing
 	if cfg.Engine == engine.Offline {
 		deps.Answerer, deps.Verifier, deps.Embedder = eval.NewOfflineAnswerer(), NewVerifier(), off
@@ -171,9 +181,14 @@ func settingsOf(cfg eval.Config, e *embed.Offline) map[string]string {
 	}
 }
 
-// LoadSet returns a golden set's rows at a version (0 = current) as questions.
+// LoadSet returns the rows of a golden set of the session's workspace at a
+// version (0 = current) as questions.
 func LoadSet(ctx context.Context, s *session.Session, name string, version int) (golden.Set, []eval.Question, error) {
-	repo, err := golden.NewRepo(ctx, s.DB)
+	ws, err := s.WorkspaceID(ctx)
+	if err != nil {
+		return golden.Set{}, nil, err
+	}
+	repo, err := golden.NewRepo(ctx, s.DB, ws)
 	if err != nil {
 		return golden.Set{}, nil, err
 	}

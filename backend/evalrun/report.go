@@ -51,7 +51,7 @@ func BuildCard(ctx context.Context, db *store.DB, st *eval.Store, runID, baselin
 		return nil, err
 	}
 	c := &Card{Scorecard: sc}
-	if c.Pinned, err = PinnedBaseline(ctx, db, run.GoldenSet); err != nil {
+	if c.Pinned, err = PinnedBaseline(ctx, db, st.Workspace(), run.GoldenSet); err != nil {
 		return nil, err
 	}
 	if baseline != BaselineNone {
@@ -108,19 +108,13 @@ func card(ctx context.Context, st *eval.Store, run eval.Run) (*scorecard.Scoreca
 	return scorecard.Build(run, res, th), nil
 }
 
-var baselineMigrations = []store.Migration{{Version: 1, SQL: `
-CREATE TABLE eval_baselines (
-	golden_set TEXT PRIMARY KEY,
-	run_id     TEXT NOT NULL
-);`}}
-
-// PinnedBaseline is the run pinned as a set's baseline, or "".
-func PinnedBaseline(ctx context.Context, db *store.DB, set string) (string, error) {
-	if err := db.Migrate(ctx, "eval_baseline", baselineMigrations); err != nil {
+// PinnedBaseline is the run pinned as a set's baseline in workspace ws, or "".
+func PinnedBaseline(ctx context.Context, db *store.DB, ws, set string) (string, error) {
+	if err := migrateBaselines(ctx, db); err != nil {
 		return "", err
 	}
 	var id string
-	err := db.Reader().QueryRowContext(ctx, `SELECT run_id FROM eval_baselines WHERE golden_set = ?`, set).Scan(&id)
+	err := db.Reader().QueryRowContext(ctx, `SELECT run_id FROM eval_baselines WHERE workspace_id = ? AND golden_set = ?`, ws, set).Scan(&id)
 	if errors.Is(err, sql.ErrNoRows) {
 		return "", nil
 	}
@@ -130,17 +124,17 @@ func PinnedBaseline(ctx context.Context, db *store.DB, set string) (string, erro
 	return id, nil
 }
 
-// PinBaseline remembers runID as its set's baseline.
+// PinBaseline remembers runID as its set's baseline in the store's workspace.
 func PinBaseline(ctx context.Context, db *store.DB, st *eval.Store, runID string) (eval.Run, error) {
 	run, err := st.Run(ctx, runID)
 	if err != nil {
 		return eval.Run{}, err
 	}
-	if err := db.Migrate(ctx, "eval_baseline", baselineMigrations); err != nil {
+	if err := migrateBaselines(ctx, db); err != nil {
 		return eval.Run{}, err
 	}
-	_, err = db.Writer().ExecContext(ctx, `INSERT INTO eval_baselines(golden_set, run_id) VALUES(?, ?)
-		ON CONFLICT(golden_set) DO UPDATE SET run_id = excluded.run_id`, run.GoldenSet, runID)
+	_, err = db.Writer().ExecContext(ctx, `INSERT INTO eval_baselines(workspace_id, golden_set, run_id) VALUES(?, ?, ?)
+		ON CONFLICT(workspace_id, golden_set) DO UPDATE SET run_id = excluded.run_id`, st.Workspace(), run.GoldenSet, runID)
 	if err != nil {
 		return eval.Run{}, fmt.Errorf("pin baseline: %w", err)
 	}

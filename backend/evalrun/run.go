@@ -2,6 +2,7 @@ package evalrun
 
 import (
 	"context"
+	"sort"
 	"strconv"
 
 	"continuity/backend/eval"
@@ -16,8 +17,34 @@ func (p *Prepared) Start(ctx context.Context, report progress.Func) (eval.Run, e
 }
 
 // Resume continues the stopped run runID against the corpus as it is now.
+// Reference documents missing now are added to those the run recorded, so
+// the warning covers every question it scores.
 func (p *Prepared) Resume(ctx context.Context, runID string, report progress.Func) (eval.Run, error) {
+	stopped, err := p.Store.Run(ctx, runID)
+	if err != nil {
+		return eval.Run{}, err
+	}
+	if merged := union(stopped.MissingRefs, p.Run.MissingRefs); len(merged) != len(stopped.MissingRefs) {
+		stopped.MissingRefs = merged
+		if err := p.Store.PutRun(ctx, stopped); err != nil {
+			return eval.Run{}, err
+		}
+	}
 	return p.Runner.Resume(ctx, runID, p.Run.CorpusFingerprint, p.Questions, report)
+}
+
+// union is a ∪ b, sorted.
+func union(a, b []string) []string {
+	seen := map[string]bool{}
+	var out []string
+	for _, id := range append(append([]string(nil), a...), b...) {
+		if !seen[id] {
+			seen[id] = true
+			out = append(out, id)
+		}
+	}
+	sort.Strings(out)
+	return out
 }
 
 // CorpusChanged says the corpus is not the one stopped was last scored
@@ -30,7 +57,11 @@ func (p *Prepared) CorpusChanged(stopped eval.Run) bool {
 // set at the version it recorded, on its engine, repeats and k. It returns
 // the stored run as it stopped.
 func PrepareResume(ctx context.Context, s *session.Session, runID string, notice SyncNotice, report progress.Func) (*Prepared, eval.Run, error) {
-	st, err := eval.OpenStore(ctx, s.DB)
+	ws, err := s.WorkspaceID(ctx)
+	if err != nil {
+		return nil, eval.Run{}, err
+	}
+	st, err := eval.OpenStore(ctx, s.DB, ws)
 	if err != nil {
 		return nil, eval.Run{}, err
 	}

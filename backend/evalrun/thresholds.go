@@ -11,16 +11,6 @@ import (
 	"continuity/backend/store"
 )
 
-// A row overrides one metric's release default for one set; a NULL
-// threshold means the set reports the metric without gating on it.
-var thresholdMigrations = []store.Migration{{Version: 1, SQL: `
-CREATE TABLE eval_thresholds (
-	golden_set TEXT NOT NULL,
-	metric     TEXT NOT NULL,
-	threshold  REAL CHECK (threshold IS NULL OR (threshold >= 0 AND threshold <= 1)),
-	PRIMARY KEY (golden_set, metric)
-);`}}
-
 // SetGate is a golden set's gate: the effective thresholds (a metric missing
 // from Thresholds is advisory) and which metrics the set overrides.
 type SetGate struct {
@@ -29,18 +19,19 @@ type SetGate struct {
 	Custom     map[eval.Metric]bool
 }
 
-// Thresholds loads a set's gate: the release defaults with its overrides.
-func Thresholds(ctx context.Context, db *store.DB, set string) (SetGate, error) {
-	if err := requireSet(ctx, db, set); err != nil {
+// Thresholds loads the gate of set in workspace ws: the release defaults
+// with its overrides.
+func Thresholds(ctx context.Context, db *store.DB, ws, set string) (SetGate, error) {
+	if err := requireSet(ctx, db, ws, set); err != nil {
 		return SetGate{}, err
 	}
-	return loadGate(ctx, db, set)
+	return loadGate(ctx, db, ws, set)
 }
 
 // SaveThresholds validates every edit, applies them in one transaction and
 // returns the set's new gate. Runs already recorded keep the thresholds
 // they were gated with.
-func SaveThresholds(ctx context.Context, db *store.DB, set string, edits []scorecard.ThresholdEdit) (SetGate, error) {
+func SaveThresholds(ctx context.Context, db *store.DB, ws, set string, edits []scorecard.ThresholdEdit) (SetGate, error) {
 	seen := map[eval.Metric]bool{}
 	for _, e := range edits {
 		if err := e.Validate(); err != nil {
@@ -51,21 +42,21 @@ func SaveThresholds(ctx context.Context, db *store.DB, set string, edits []score
 		}
 		seen[e.Metric] = true
 	}
-	if err := requireSet(ctx, db, set); err != nil {
+	if err := requireSet(ctx, db, ws, set); err != nil {
 		return SetGate{}, err
 	}
 	err := db.Tx(ctx, func(tx *sql.Tx) error {
 		for _, e := range edits {
 			var err error
 			if e.Reset {
-				_, err = tx.ExecContext(ctx, `DELETE FROM eval_thresholds WHERE golden_set = ? AND metric = ?`, set, string(e.Metric))
+				_, err = tx.ExecContext(ctx, `DELETE FROM eval_thresholds WHERE workspace_id = ? AND golden_set = ? AND metric = ?`, ws, set, string(e.Metric))
 			} else {
 				var v sql.NullFloat64
 				if e.Threshold != nil {
 					v = sql.NullFloat64{Float64: *e.Threshold, Valid: true}
 				}
-				_, err = tx.ExecContext(ctx, `INSERT INTO eval_thresholds(golden_set, metric, threshold) VALUES(?,?,?)
-					ON CONFLICT(golden_set, metric) DO UPDATE SET threshold = excluded.threshold`, set, string(e.Metric), v)
+				_, err = tx.ExecContext(ctx, `INSERT INTO eval_thresholds(workspace_id, golden_set, metric, threshold) VALUES(?,?,?,?)
+					ON CONFLICT(workspace_id, golden_set, metric) DO UPDATE SET threshold = excluded.threshold`, ws, set, string(e.Metric), v)
 			}
 			if err != nil {
 				return fmt.Errorf("save %s threshold of %q: %w", e.Metric, set, err)
@@ -76,17 +67,17 @@ func SaveThresholds(ctx context.Context, db *store.DB, set string, edits []score
 	if err != nil {
 		return SetGate{}, err
 	}
-	return loadGate(ctx, db, set)
+	return loadGate(ctx, db, ws, set)
 }
 
-func requireSet(ctx context.Context, db *store.DB, set string) error {
+func requireSet(ctx context.Context, db *store.DB, ws, set string) error {
 	if err := golden.ValidateName(set); err != nil {
 		return err
 	}
-	if err := db.Migrate(ctx, "eval_thresholds", thresholdMigrations); err != nil {
+	if err := migrateThresholds(ctx, db); err != nil {
 		return err
 	}
-	repo, err := golden.NewRepo(ctx, db)
+	repo, err := golden.NewRepo(ctx, db, ws)
 	if err != nil {
 		return err
 	}
@@ -94,8 +85,8 @@ func requireSet(ctx context.Context, db *store.DB, set string) error {
 	return err
 }
 
-func loadGate(ctx context.Context, db *store.DB, set string) (SetGate, error) {
-	rows, err := db.Reader().QueryContext(ctx, `SELECT metric, threshold FROM eval_thresholds WHERE golden_set = ?`, set)
+func loadGate(ctx context.Context, db *store.DB, ws, set string) (SetGate, error) {
+	rows, err := db.Reader().QueryContext(ctx, `SELECT metric, threshold FROM eval_thresholds WHERE workspace_id = ? AND golden_set = ?`, ws, set)
 	if err != nil {
 		return SetGate{}, fmt.Errorf("thresholds of %q: %w", set, err)
 	}

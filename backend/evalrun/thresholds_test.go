@@ -21,7 +21,7 @@ func thresholdDB(t *testing.T) *store.DB {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
-	repo, err := golden.NewRepo(ctx, db)
+	repo, err := golden.NewRepo(ctx, db, testWS)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -33,6 +33,9 @@ func thresholdDB(t *testing.T) *store.DB {
 }
 
 func thr(v float64) *float64 { return &v }
+
+// testWS is the workspace id the tests on a bare database keep things under.
+const testWS = "ws-test"
 
 func TestSaveThresholdsValidatesAndPersists(t *testing.T) {
 	t.Parallel()
@@ -62,13 +65,13 @@ func TestSaveThresholdsValidatesAndPersists(t *testing.T) {
 			t.Parallel()
 			ctx := context.Background()
 			db := thresholdDB(t)
-			g, err := SaveThresholds(ctx, db, c.set, c.edits)
+			g, err := SaveThresholds(ctx, db, testWS, c.set, c.edits)
 			if c.wantErr != "" {
 				if err == nil || !strings.Contains(err.Error(), c.wantErr) {
 					t.Fatalf("err = %v, want %q", err, c.wantErr)
 				}
 				if c.set == "billing" { // a rejected batch leaves the set's gate alone
-					g, err := Thresholds(ctx, db, "billing")
+					g, err := Thresholds(ctx, db, testWS, "billing")
 					if err != nil || len(g.Custom) != 0 || len(g.Thresholds) != 4 {
 						t.Fatalf("after a rejected save: %+v, %v", g, err)
 					}
@@ -78,7 +81,7 @@ func TestSaveThresholdsValidatesAndPersists(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			again, err := Thresholds(ctx, db, c.set)
+			again, err := Thresholds(ctx, db, testWS, c.set)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -95,12 +98,12 @@ func TestScorecardUsesTheRunsRecordedThresholds(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
 	db := thresholdDB(t)
-	st, err := eval.OpenStore(ctx, db)
+	st, err := eval.OpenStore(ctx, db, testWS)
 	if err != nil {
 		t.Fatal(err)
 	}
 	res := eval.QuestionResult{QuestionID: "Q1", Category: eval.Routine, Scores: map[eval.Metric]eval.Score{eval.Faithfulness: {Value: 0.6}}}
-	g, err := SaveThresholds(ctx, db, "billing", []scorecard.ThresholdEdit{{Metric: eval.Faithfulness, Threshold: thr(0.5)}})
+	g, err := SaveThresholds(ctx, db, testWS, "billing", []scorecard.ThresholdEdit{{Metric: eval.Faithfulness, Threshold: thr(0.5)}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -127,7 +130,7 @@ func TestScorecardUsesTheRunsRecordedThresholds(t *testing.T) {
 		}
 	}
 	// Editing the set afterwards must not change any recorded scorecard.
-	if _, err := SaveThresholds(ctx, db, "billing", []scorecard.ThresholdEdit{{Metric: eval.Faithfulness, Threshold: thr(0.99)}}); err != nil {
+	if _, err := SaveThresholds(ctx, db, testWS, "billing", []scorecard.ThresholdEdit{{Metric: eval.Faithfulness, Threshold: thr(0.99)}}); err != nil {
 		t.Fatal(err)
 	}
 	for i, c := range cases {
@@ -146,7 +149,7 @@ func TestScorecardUsesTheRunsRecordedThresholds(t *testing.T) {
 
 func TestThresholdsOfAnUnknownSet(t *testing.T) {
 	t.Parallel()
-	_, err := Thresholds(context.Background(), thresholdDB(t), "missing")
+	_, err := Thresholds(context.Background(), thresholdDB(t), testWS, "missing")
 	if !errors.Is(err, golden.ErrNotFound) {
 		t.Fatalf("err = %v, want golden.ErrNotFound", err)
 	}

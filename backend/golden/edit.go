@@ -22,7 +22,8 @@ func (r *Repo) mutateTx(ctx context.Context, name, by string, fn func(tx *sql.Tx
 		var cur int
 		var raw string
 		err := tx.QueryRowContext(ctx, `SELECT s.current_version, v.rows_json FROM golden_sets s
-			JOIN golden_versions v ON v.set_name = s.name AND v.version = s.current_version WHERE s.name = ?`, name).Scan(&cur, &raw)
+			JOIN golden_versions v ON v.workspace_id = s.workspace_id AND v.set_name = s.name AND v.version = s.current_version
+			WHERE s.workspace_id = ? AND s.name = ?`, r.workspace, name).Scan(&cur, &raw)
 		if errors.Is(err, sql.ErrNoRows) {
 			return &NotFoundError{Name: name}
 		}
@@ -38,10 +39,10 @@ func (r *Repo) mutateTx(ctx context.Context, name, by string, fn func(tx *sql.Tx
 			return err
 		}
 		var last int
-		if err := tx.QueryRowContext(ctx, `SELECT MAX(version) FROM golden_versions WHERE set_name = ?`, name).Scan(&last); err != nil {
+		if err := tx.QueryRowContext(ctx, `SELECT MAX(version) FROM golden_versions WHERE workspace_id = ? AND set_name = ?`, r.workspace, name).Scan(&last); err != nil {
 			return err
 		}
-		return insertVersion(ctx, tx, name, last+1, by, summary, next)
+		return r.insertVersion(ctx, tx, name, last+1, by, summary, next)
 	})
 	if err != nil {
 		return Set{}, fmt.Errorf("save golden set %q: %w", name, err)
@@ -56,17 +57,17 @@ func (r *Repo) Save(ctx context.Context, name, description, by, summary string, 
 	}
 	err := r.db.Tx(ctx, func(tx *sql.Tx) error {
 		var n int
-		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM golden_sets WHERE name = ?`, name).Scan(&n); err != nil {
+		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM golden_sets WHERE workspace_id = ? AND name = ?`, r.workspace, name).Scan(&n); err != nil {
 			return err
 		}
 		if n == 0 {
-			return insertSet(ctx, tx, name, description, by, summary, rows)
+			return r.insertSet(ctx, tx, name, description, by, summary, rows)
 		}
 		var last int
-		if err := tx.QueryRowContext(ctx, `SELECT MAX(version) FROM golden_versions WHERE set_name = ?`, name).Scan(&last); err != nil {
+		if err := tx.QueryRowContext(ctx, `SELECT MAX(version) FROM golden_versions WHERE workspace_id = ? AND set_name = ?`, r.workspace, name).Scan(&last); err != nil {
 			return err
 		}
-		return insertVersion(ctx, tx, name, last+1, by, summary, rows)
+		return r.insertVersion(ctx, tx, name, last+1, by, summary, rows)
 	})
 	if err != nil {
 		return Set{}, fmt.Errorf("save golden set %q: %w", name, err)

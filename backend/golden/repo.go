@@ -12,6 +12,7 @@ import (
 	"unicode"
 
 	"continuity/backend/store"
+	"continuity/backend/workspace"
 )
 
 // Sentinel errors callers branch on.
@@ -39,37 +40,29 @@ func (e *NotFoundError) Error() string {
 // Is makes errors.Is(err, ErrNotFound) hold.
 func (e *NotFoundError) Is(target error) bool { return target == ErrNotFound }
 
-// Every edit stores a full snapshot of the rows as a new version: sets are
-// hundreds of rows, so snapshots stay small, and restoring any version is a
-// copy that itself becomes the newest version (history is never rewritten).
-var migrations = []store.Migration{{Version: 1, SQL: `
-CREATE TABLE golden_sets (
-	name            TEXT PRIMARY KEY,
-	description     TEXT NOT NULL DEFAULT '',
-	created_at      TEXT NOT NULL,
-	current_version INTEGER NOT NULL
-);
-CREATE TABLE golden_versions (
-	set_name  TEXT NOT NULL REFERENCES golden_sets(name) ON DELETE CASCADE,
-	version   INTEGER NOT NULL,
-	saved_at  TEXT NOT NULL,
-	saved_by  TEXT NOT NULL,
-	summary   TEXT NOT NULL,
-	row_count INTEGER NOT NULL,
-	rows_json TEXT NOT NULL,
-	PRIMARY KEY (set_name, version)
-);`}}
+// Repo stores the golden sets of one workspace in SQLite.
+type Repo struct {
+	db        *store.DB
+	workspace string
+}
 
-// Repo stores golden sets in SQLite.
-type Repo struct{ db *store.DB }
-
-// NewRepo migrates the "golden" component and returns the repo.
-func NewRepo(ctx context.Context, db *store.DB) (*Repo, error) {
-	if err := db.Migrate(ctx, "golden", migrations); err != nil {
+// NewRepo migrates the "golden" component and returns the repo of the
+// workspace with id ws; a set name is unique within its workspace only.
+func NewRepo(ctx context.Context, db *store.DB, ws string) (*Repo, error) {
+	if ws == "" {
+		return nil, fmt.Errorf("golden sets: %w", workspace.ErrNoID)
+	}
+	if err := workspace.Migrate(ctx, db); err != nil {
 		return nil, err
 	}
-	return &Repo{db: db}, nil
+	if err := db.Migrate(ctx, Component, migrations); err != nil {
+		return nil, err
+	}
+	return &Repo{db: db, workspace: ws}, nil
 }
+
+// Workspace is the id of the workspace the repo serves.
+func (r *Repo) Workspace() string { return r.workspace }
 
 // CurrentUser names who edits: $USER, else "desktop user".
 func CurrentUser() string {
@@ -96,11 +89,12 @@ func ValidateName(name string) error {
 }
 
 const setQuery = `SELECT s.name, s.description, s.current_version, v.saved_at, v.saved_by, v.row_count
-	FROM golden_sets s JOIN golden_versions v ON v.set_name = s.name AND v.version = s.current_version`
+	FROM golden_sets s JOIN golden_versions v ON v.workspace_id = s.workspace_id AND v.set_name = s.name AND v.version = s.current_version
+	WHERE s.workspace_id = ?`
 
 // List returns every set, by name.
 func (r *Repo) List(ctx context.Context) ([]Set, error) {
-	rs, err := r.db.Reader().QueryContext(ctx, setQuery+` ORDER BY s.name`)
+	rs, err := r.db.Reader().QueryContext(ctx, setQuery+` ORDER BY s.name`, r.workspace)
 	if err != nil {
 		return nil, fmt.Errorf("list golden sets: %w", err)
 	}
@@ -119,7 +113,7 @@ func (r *Repo) List(ctx context.Context) ([]Set, error) {
 // Set returns one set's metadata at its current version.
 func (r *Repo) Set(ctx context.Context, name string) (Set, error) {
 	var s Set
-	err := r.db.Reader().QueryRowContext(ctx, setQuery+` WHERE s.name = ?`, name).
+	err := r.db.Reader().QueryRowContext(ctx, setQuery+` AND s.name = ?`, r.workspace, name).
 		Scan(&s.Name, &s.Description, &s.Version, &s.UpdatedAt, &s.UpdatedBy, &s.RowCount)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Set{}, &NotFoundError{Name: name}
@@ -143,7 +137,7 @@ func (r *Repo) Rows(ctx context.Context, name string) ([]Row, error) {
 func (r *Repo) VersionRows(ctx context.Context, name string, version int) ([]Row, error) {
 	var raw string
 	err := r.db.Reader().QueryRowContext(ctx,
-		`SELECT rows_json FROM golden_versions WHERE set_name = ? AND version = ?`, name, version).Scan(&raw)
+		`SELECT rows_json FROM golden_versions WHERE workspace_id = ? AND set_name = ? AND version = ?`, r.workspace, name, version).Scan(&raw)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, &NotFoundError{Name: name, Version: version}
 	}
@@ -159,7 +153,7 @@ func (r *Repo) Versions(ctx context.Context, name string) ([]Version, error) {
 		return nil, err
 	}
 	rs, err := r.db.Reader().QueryContext(ctx, `SELECT version, saved_at, saved_by, summary, row_count
-		FROM golden_versions WHERE set_name = ? ORDER BY version DESC`, name)
+		FROM golden_versions WHERE workspace_id = ? AND set_name = ? ORDER BY version DESC`, r.workspace, name)
 	if err != nil {
 		return nil, fmt.Errorf("versions of %q: %w", name, err)
 	}
@@ -182,13 +176,13 @@ func (r *Repo) Create(ctx context.Context, name, description, by string) (Set, e
 	}
 	err := r.db.Tx(ctx, func(tx *sql.Tx) error {
 		var n int
-		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM golden_sets WHERE name = ?`, name).Scan(&n); err != nil {
+		if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM golden_sets WHERE workspace_id = ? AND name = ?`, r.workspace, name).Scan(&n); err != nil {
 			return err
 		}
 		if n > 0 {
 			return fmt.Errorf("%w: %q", ErrExists, name)
 		}
-		return insertSet(ctx, tx, name, description, by, "created", []Row{})
+		return r.insertSet(ctx, tx, name, description, by, "created", []Row{})
 	})
 	if err != nil {
 		return Set{}, fmt.Errorf("create golden set: %w", err)
@@ -198,37 +192,37 @@ func (r *Repo) Create(ctx context.Context, name, description, by string) (Set, e
 
 // Delete removes a set and its history.
 func (r *Repo) Delete(ctx context.Context, name string) error {
-	res, err := r.db.Writer().ExecContext(ctx, `DELETE FROM golden_sets WHERE name = ?`, name)
+	res, err := r.db.Writer().ExecContext(ctx, `DELETE FROM golden_sets WHERE workspace_id = ? AND name = ?`, r.workspace, name)
 	if err != nil {
 		return fmt.Errorf("delete golden set %q: %w", name, err)
 	}
 	if n, _ := res.RowsAffected(); n == 0 {
 		return &NotFoundError{Name: name}
 	}
-	_, err = r.db.Writer().ExecContext(ctx, `DELETE FROM golden_versions WHERE set_name = ?`, name)
+	_, err = r.db.Writer().ExecContext(ctx, `DELETE FROM golden_versions WHERE workspace_id = ? AND set_name = ?`, r.workspace, name)
 	return err
 }
 
-func insertSet(ctx context.Context, tx *sql.Tx, name, description, by, summary string, rows []Row) error {
+func (r *Repo) insertSet(ctx context.Context, tx *sql.Tx, name, description, by, summary string, rows []Row) error {
 	now := time.Now().UTC().Format(time.RFC3339)
-	if _, err := tx.ExecContext(ctx, `INSERT INTO golden_sets(name, description, created_at, current_version) VALUES(?, ?, ?, 1)`,
-		name, description, now); err != nil {
+	if _, err := tx.ExecContext(ctx, `INSERT INTO golden_sets(workspace_id, name, description, created_at, current_version) VALUES(?, ?, ?, ?, 1)`,
+		r.workspace, name, description, now); err != nil {
 		return err
 	}
-	return insertVersion(ctx, tx, name, 1, by, summary, rows)
+	return r.insertVersion(ctx, tx, name, 1, by, summary, rows)
 }
 
-func insertVersion(ctx context.Context, tx *sql.Tx, name string, version int, by, summary string, rows []Row) error {
+func (r *Repo) insertVersion(ctx context.Context, tx *sql.Tx, name string, version int, by, summary string, rows []Row) error {
 	raw, err := encodeRows(rows)
 	if err != nil {
 		return err
 	}
 	now := time.Now().UTC().Format(time.RFC3339)
-	if _, err := tx.ExecContext(ctx, `INSERT INTO golden_versions(set_name, version, saved_at, saved_by, summary, row_count, rows_json)
-		VALUES(?, ?, ?, ?, ?, ?, ?)`, name, version, now, by, summary, len(rows), raw); err != nil {
+	if _, err := tx.ExecContext(ctx, `INSERT INTO golden_versions(workspace_id, set_name, version, saved_at, saved_by, summary, row_count, rows_json)
+		VALUES(?, ?, ?, ?, ?, ?, ?, ?)`, r.workspace, name, version, now, by, summary, len(rows), raw); err != nil {
 		return err
 	}
-	_, err = tx.ExecContext(ctx, `UPDATE golden_sets SET current_version = ? WHERE name = ?`, version, name)
+	_, err = tx.ExecContext(ctx, `UPDATE golden_sets SET current_version = ? WHERE workspace_id = ? AND name = ?`, version, r.workspace, name)
 	return err
 }
 

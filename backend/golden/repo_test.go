@@ -18,7 +18,7 @@ func newRepo(t *testing.T) *Repo {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
-	r, err := NewRepo(ctx, db)
+	r, err := NewRepo(ctx, db, "ws-test")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -50,7 +50,7 @@ func newFixture(t *testing.T) fixture {
 	db, err := store.Open(ctx, filepath.Join(dir, "test.db"))
 	must(t, err)
 	t.Cleanup(func() { db.Close() })
-	repo, err := golden.NewRepo(ctx, db)
+	repo, err := golden.NewRepo(ctx, db, "ws-test")
 	must(t, err)
 	return fixture{dir: dir, repo: repo, docs: docs}
 }

@@ -1,7 +1,7 @@
 package lexical
 
 import (
-	"continuity/backend/lexical/stem"
+	"continuity/backend/text"
 	"fmt"
 	"github.com/blevesearch/bleve/v2/analysis"
 	"github.com/blevesearch/bleve/v2/analysis/analyzer/custom"
@@ -25,7 +25,7 @@ type snowballFilter struct{}
 
 func (snowballFilter) Filter(in analysis.TokenStream) analysis.TokenStream {
 	for _, tok := range in {
-		tok.Term = []byte(stem.English(string(tok.Term)))
+		tok.Term = []byte(text.Stem(string(tok.Term)))
 	}
 	return in
 }

@@ -81,6 +81,10 @@ type Stats struct {
 	// empty when they are not kept.
 	SentenceEmbedder string `json:"sentence_embedder,omitempty"`
 	SentenceModel    string `json:"sentence_model,omitempty"`
+	// Source is the content folder the last complete sync read; "" before
+	// one. A different folder than the workspace's means the index holds
+	// another workspace's corpus until the next sync.
+	Source string `json:"source,omitempty"`
 }
 
 func (ix *Index) lexDir() string { return filepath.Join(ix.dir, "bleve") }
@@ -160,6 +164,9 @@ func (ix *Index) Stats(ctx context.Context) (Stats, error) {
 		if st.LastSync, err = time.Parse(time.RFC3339Nano, last); err != nil {
 			return st, fmt.Errorf("last sync time %q: %w", last, err)
 		}
+	}
+	if st.Source, err = ix.state(ctx, keySource); err != nil {
+		return st, err
 	}
 	st.Warnings = []corpus.Warning{}
 	if w, err := ix.state(ctx, keyWarnings); err != nil {

@@ -60,6 +60,7 @@ CREATE INDEX index_sentences_hash ON index_sentences(hash);`}}
 const (
 	keyInProgress = "in_progress" // "1" while a sync mutates the index; found at open = crash
 	keyLastSync   = "last_sync"
+	keySource     = "source_dir" // the content folder the last complete sync read
 	keyWarnings   = "warnings"
 	keyModelDocs  = "model_docs"  // published documents when the embedding model was fitted
 	keyModelChurn = "model_churn" // documents added, updated or removed since

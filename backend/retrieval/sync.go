@@ -3,7 +3,6 @@ package retrieval
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"time"
 
 	"continuity/backend/corpus"
@@ -79,6 +78,12 @@ func (ix *Index) Sync(ctx context.Context, contentDir string, report progress.Fu
 	if err != nil {
 		return rep, err
 	}
+	// Stat data only vouches for files of the folder it was taken in: a
+	// workspace switch brings another folder whose paths may coincide.
+	sameSource, err := ix.sameSource(ctx, contentDir)
+	if err != nil {
+		return rep, err
+	}
 	s := &syncRun{ix: ix, report: report, total: len(files)}
 	seen := map[string]string{} // published IDs met so far → path
 	var touches []statTouch
@@ -87,7 +92,7 @@ func (ix *Index) Sync(ctx context.Context, contentDir string, report progress.Fu
 		if runErr = ctx.Err(); runErr != nil {
 			break
 		}
-		if r, ok := byPath[f.Rel]; ok && r.size == f.Size && r.mtime == f.ModTime {
+		if r, ok := byPath[f.Rel]; ok && sameSource && r.size == f.Size && r.mtime == f.ModTime {
 			// When an earlier file now claims this ID, fall through and read
 			// the file so the duplicate is reported like any other.
 			if _, dup := seen[r.id]; !dup {
@@ -147,6 +152,9 @@ func (ix *Index) Sync(ctx context.Context, contentDir string, report progress.Fu
 	}
 	if runErr == nil && len(touches) > 0 {
 		runErr = ix.touch(ctx, touches)
+	}
+	if runErr == nil {
+		runErr = ix.setSource(ctx, contentDir)
 	}
 	// Batches already applied are consistent in all stores, so even a
 	// cancelled sync is finished off cleanly; a crash leaves in_progress set.
@@ -282,23 +290,4 @@ func (ix *Index) finish(ctx context.Context, changed bool, warns []corpus.Warnin
 		kv = append(kv, [2]string{keyInProgress, "0"})
 	}
 	return ix.setStates(ctx, kv)
-}
-
-func (ix *Index) registry(ctx context.Context) (byPath map[string]registered, ids map[string]string, err error) {
-	rows, err := ix.db.Reader().QueryContext(ctx, `SELECT id, path, hash, size, mtime FROM index_docs`)
-	if err != nil {
-		return nil, nil, fmt.Errorf("registry: %w", err)
-	}
-	defer rows.Close()
-	byPath, ids = map[string]registered{}, map[string]string{}
-	for rows.Next() {
-		var r registered
-		var path string
-		if err := rows.Scan(&r.id, &path, &r.hash, &r.size, &r.mtime); err != nil {
-			return nil, nil, fmt.Errorf("registry: %w", err)
-		}
-		byPath[path] = r
-		ids[r.id] = r.hash
-	}
-	return byPath, ids, rows.Err()
 }

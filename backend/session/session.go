@@ -34,6 +34,8 @@ type Session struct {
 
 	corpusFlag string
 	sample     fs.FS
+	registry   *workspace.Registry
+	ws         wsState
 	index      indexHolder
 	offline    offlineState
 }
@@ -64,34 +66,13 @@ func Open(ctx context.Context, o Options) (*Session, error) {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
+	reg, err := openRegistry(ctx, db, repo, dir, log)
+	if err != nil {
+		db.Close()
+		return nil, err
+	}
 	return &Session{DataDir: dir, DB: db, Settings: repo, Secrets: secret.New(), Log: log,
-		corpusFlag: o.CorpusFlag, sample: o.Sample}, nil
-}
-
-// Workspace resolves the corpus: --corpus, then $CONTINUITY_CORPUS, then the
-// configured folder, then the bundled sample workspace.
-func (s *Session) Workspace(ctx context.Context) (workspace.Workspace, error) {
-	if s.corpusFlag != "" {
-		return workspace.Open(s.corpusFlag)
-	}
-	if env := os.Getenv(workspace.EnvCorpus); env != "" {
-		return workspace.Open(env)
-	}
-	st, err := s.Settings.Load(ctx)
-	if err != nil {
-		return workspace.Workspace{}, err
-	}
-	if st.CorpusDir != "" {
-		return workspace.Open(st.CorpusDir)
-	}
-	if s.sample == nil {
-		return workspace.Workspace{}, fmt.Errorf("%w: no corpus configured; pass --corpus DIR", workspace.ErrNotWorkspace)
-	}
-	dir, err := workspace.EnsureSample(s.sample, s.DataDir)
-	if err != nil {
-		return workspace.Workspace{}, err
-	}
-	return workspace.Open(dir)
+		corpusFlag: o.CorpusFlag, sample: o.Sample, registry: reg, ws: wsState{ids: map[string]string{}}}, nil
 }
 
 // Close releases the index and the database.

@@ -99,12 +99,14 @@ func bestCut(text string, a, limit int) int {
 
 func isSpaceByte(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }
 
-// appendPiece adds text[a:b], trimmed, when it holds a letter or digit.
-// Spaces are trimmed as runes: the trailing byte of "à" is not a space.
+// appendPiece adds text[a:b], trimmed, unless nothing is left. Spaces
+// are trimmed as runes: the trailing byte of "à" is not a space. Pieces
+// without a letter or digit are kept here so SplitSentencesAll covers the
+// text; SplitSentences drops them.
 func appendPiece(out []Span, text string, a, b int) []Span {
 	a += len(text[a:b]) - len(strings.TrimLeftFunc(text[a:b], unicode.IsSpace))
 	b = a + len(strings.TrimRightFunc(text[a:b], unicode.IsSpace))
-	if a < b && strings.IndexFunc(text[a:b], func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) >= 0 {
+	if a < b {
 		out = append(out, Span{Text: text[a:b], Start: a, End: b})
 	}
 	return out

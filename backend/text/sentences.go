@@ -12,60 +12,150 @@ type Span struct {
 	Start, End int
 }
 
-var abbreviations = map[string]bool{"e.g": true, "i.e": true, "etc": true, "vs": true, "mr": true,
-	"mrs": true, "ms": true, "dr": true, "inc": true, "no": true, "approx": true, "st": true, "jr": true, "u.s": true}
-
-// SplitSentences splits text into sentences. A line that starts a list
-// item or table row always starts a new sentence, so Markdown lists and
-// tables in the corpus align row by row.
+// SplitSentences splits text into sentences: the pieces of
+// SplitSentencesAll that hold a letter or digit. A table rule or a row of
+// asterisks is no sentence to check, index or count.
 func SplitSentences(text string) []Span {
-	var out []Span
-	add := func(a, b int) {
-		n := len(out)
-		out = appendPiece(out, text, a, b)
-		if len(out) > n && overlong(out[n].Text) {
-			s := out[n]
-			out = append(out[:n], splitLong(text, s.Start, s.End)...)
+	all := SplitSentencesAll(text)
+	out := all[:0]
+	for _, s := range all {
+		if hasLetterOrDigit(s.Text) {
+			out = append(out, s)
 		}
 	}
+	return out
+}
+
+// SplitSentencesAll splits text into trimmed, non-empty pieces that cover
+// every non-space byte, each the exact text between its byte offsets.
+//
+// A piece ends after . ! or ? (and any closing quotes, brackets or
+// emphasis) followed by whitespace and something that is not a lowercase
+// letter, unless the period ends an abbreviation, a single initial or a
+// clock time followed by more of the time, or the mark lies inside a
+// quotation. A line that starts a list item, table row or heading, or
+// follows a blank line or a table row, always starts a new piece, so
+// Markdown lists and tables in the corpus align row by row. Decimals,
+// versions, e-mail addresses and URLs hold no whitespace, so they are
+// never cut. Pieces longer than MaxSentenceWords or MaxSentenceBytes are
+// cut further.
+func SplitSentencesAll(text string) []Span {
+	sp := splitter{text: text, quotes: quotations(text)}
 	start := 0
 	for i := 0; i < len(text); {
-		r, w := utf8.DecodeRuneInString(text[i:])
-		if r == '\n' {
-			rest := strings.TrimLeft(text[i+1:], " \t")
-			if rest == "" || rest[0] == '\n' || rest[0] == '\r' || strings.HasPrefix(rest, "- ") || strings.HasPrefix(rest, "* ") || strings.HasPrefix(rest, "|") ||
-				strings.HasPrefix(rest, "#") || startsNumberedItem(rest) || strings.HasPrefix(strings.TrimSpace(text[start:i]), "|") {
-				add(start, i)
+		switch c := text[i]; c {
+		case '\n':
+			if lineEnds(text, i, start) {
+				sp.add(start, i)
 				start = i + 1
 			}
-		}
-		if r == '.' || r == '!' || r == '?' {
-			j := i + w
-			for j < len(text) && strings.ContainsRune("\"'”’)*_]", rune(text[j])) {
-				j++
-			}
-			if j >= len(text) {
-				i = j
-				continue
-			}
-			nr, _ := utf8.DecodeRuneInString(text[j:])
-			if unicode.IsSpace(nr) && (r != '.' || !isAbbreviation(text[start:i])) {
-				k := j
-				for k < len(text) && unicode.IsSpace(rune(text[k])) {
-					k++
-				}
-				if k >= len(text) || startsSentence(text[k:]) {
-					add(start, j)
-					start = j
-				}
+			i++
+		case '.', '!', '?':
+			j := skipClosers(text, i+1)
+			if sp.endsAt(start, i, j) {
+				sp.add(start, j)
+				start = j
 			}
 			i = j
+		default:
+			_, w := utf8.DecodeRuneInString(text[i:])
+			i += w
+		}
+	}
+	sp.add(start, len(text))
+	return sp.out
+}
+
+type splitter struct {
+	text   string
+	quotes []quoteSpan
+	out    []Span
+}
+
+// add appends text[a:b], trimmed, cutting it when it is overlong.
+func (sp *splitter) add(a, b int) {
+	n := len(sp.out)
+	sp.out = appendPiece(sp.out, sp.text, a, b)
+	if len(sp.out) > n && overlong(sp.out[n].Text) {
+		s := sp.out[n]
+		sp.out = append(sp.out[:n], splitLong(sp.text, s.Start, s.End)...)
+	}
+}
+
+// endsAt reports whether the sentence begun at start ends at j, just
+// after the terminator at i and the closers that follow it.
+func (sp *splitter) endsAt(start, i, j int) bool {
+	text := sp.text
+	if j >= len(text) {
+		return false // the last piece is added after the loop
+	}
+	if r, _ := utf8.DecodeRuneInString(text[j:]); !unicode.IsSpace(r) {
+		return false
+	}
+	if sp.quoted(j) {
+		return false
+	}
+	next := strings.TrimLeftFunc(text[j:], unicode.IsSpace)
+	if next == "" {
+		return true
+	}
+	if !startsSentence(next) {
+		return false
+	}
+	return text[i] != '.' || !abbreviationEnds(text[start:i], next)
+}
+
+// lineEnds reports whether the line break at i ends the sentence begun at
+// start: before a blank line or a Markdown block, or after a table row.
+func lineEnds(text string, i, start int) bool {
+	return blockBreak(text[i+1:]) || strings.HasPrefix(strings.TrimSpace(text[start:i]), "|")
+}
+
+// blockBreak reports whether rest, the text after a line break, starts a
+// blank line, list item, table row, heading or numbered item.
+func blockBreak(rest string) bool {
+	rest = strings.TrimLeft(rest, " \t")
+	return rest == "" || rest[0] == '\n' || rest[0] == '\r' || strings.HasPrefix(rest, "- ") || strings.HasPrefix(rest, "* ") ||
+		strings.HasPrefix(rest, "|") || strings.HasPrefix(rest, "#") || startsNumberedItem(rest)
+}
+
+// closers may follow a terminator and still belong to its sentence: more
+// terminators ("?!", "..."), closing quotes and brackets, and Markdown
+// emphasis. Curly quotes and guillemets are matched as whole runes: read
+// byte by byte, the first byte of "”" is not a quote. "“" closes a German
+// quotation („…“).
+const closerBytes = ".!?\"')*_]"
+
+var closerRunes = []string{"”", "’", "“", "»", "›"}
+
+func skipClosers(text string, j int) int {
+	for j < len(text) {
+		if strings.IndexByte(closerBytes, text[j]) >= 0 {
+			j++
 			continue
 		}
-		i += w
+		matched := false
+		for _, c := range closerRunes {
+			if strings.HasPrefix(text[j:], c) {
+				j += len(c)
+				matched = true
+				break
+			}
+		}
+		if !matched {
+			return j
+		}
 	}
-	add(start, len(text))
-	return out
+	return j
+}
+
+// startsSentence reports whether s can begin a new sentence. Only a
+// lowercase letter, or punctuation that continues a clause, says it
+// cannot: text in a script without case, a number, a symbol or markup
+// after ". " starts a sentence as surely as a capital does.
+func startsSentence(s string) bool {
+	r, _ := utf8.DecodeRuneInString(s)
+	return !unicode.IsLower(r) && !strings.ContainsRune(",;:.!?)]}%…", r)
 }
 
 func startsNumberedItem(s string) bool {
@@ -76,27 +166,6 @@ func startsNumberedItem(s string) bool {
 	return i > 0 && i+1 < len(s) && (s[i] == '.' || s[i] == ')') && s[i+1] == ' '
 }
 
-// isAbbreviation reads only the last word before the period: reading
-// the whole sentence at every period made a long one quadratic.
-func isAbbreviation(before string) bool {
-	last := lastField(before)
-	if last == "" {
-		return false
-	}
-	w := strings.ToLower(strings.Trim(last, "(\"'"))
-	if abbreviations[w] {
-		return true
-	}
-	return utf8.RuneCountInString(w) == 1 && unicode.IsUpper([]rune(last)[0]) // initials
-}
-
-// lastField is the last element of strings.Fields(s), or "".
-func lastField(s string) string {
-	s = strings.TrimRightFunc(s, unicode.IsSpace)
-	return s[strings.LastIndexFunc(s, unicode.IsSpace)+1:]
-}
-
-func startsSentence(s string) bool {
-	r, _ := utf8.DecodeRuneInString(s)
-	return unicode.IsUpper(r) || unicode.IsDigit(r) || strings.ContainsRune("\"'“‘*_[(-$#|", r)
+func hasLetterOrDigit(s string) bool {
+	return strings.IndexFunc(s, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) >= 0
 }

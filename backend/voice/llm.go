@@ -120,17 +120,13 @@ func locate(text, passage string, used map[[2]int]bool) int {
 	}
 }
 
+// replySchema lists the properties in the order "required" has always
+// had, so the JSON the model is sent is unchanged (PromptVersion stays).
 func replySchema() map[string]any {
-	str := map[string]any{"type": "string"}
-	return map[string]any{
-		"type": "object", "additionalProperties": false, "required": []string{"issues"},
-		"properties": map[string]any{"issues": map[string]any{
-			"type": "array",
-			"items": map[string]any{
-				"type": "object", "additionalProperties": false,
-				"required":   []string{"passage", "guideline", "explanation", "suggestion"},
-				"properties": map[string]any{"passage": str, "guideline": str, "explanation": str, "suggestion": str},
-			},
-		}},
-	}
+	return llm.Object(llm.Prop("issues", llm.Array(llm.Object(
+		llm.Prop("passage", llm.String()),
+		llm.Prop("guideline", llm.String()),
+		llm.Prop("explanation", llm.String()),
+		llm.Prop("suggestion", llm.String()),
+	))))
 }

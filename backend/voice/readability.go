@@ -55,7 +55,7 @@ func (r *readability) check(d *draft) []Issue {
 			if len(words) < r.MinWords || ex.covers(b.Start, b.End) {
 				continue
 			}
-			sentences := len(splitSentences(d.Masked, b))
+			sentences := d.sentencesIn(b)
 			grade := fleschKincaid(words, sentences)
 			if grade <= r.MaxGrade {
 				continue

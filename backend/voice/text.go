@@ -1,10 +1,14 @@
 package voice
 
 import (
+	"bytes"
 	"regexp"
+	"sort"
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"continuity/backend/text"
 )
 
 // draft is the text every rule reads. Masked has the same byte length as
@@ -29,19 +33,31 @@ var (
 	wordRe      = regexp.MustCompile(`[\p{L}\p{N}]+(?:['’.\-][\p{L}\p{N}]+)*`)
 )
 
-func newDraft(text string) *draft {
-	m := []byte(text)
-	for _, re := range []*regexp.Regexp{frontMatter, fencedCode, inlineCode, urlPattern, emailRe} {
-		for _, loc := range re.FindAllIndex(m, -1) {
-			blank(m, loc[0], loc[1])
-		}
+func newDraft(src string) *draft {
+	// Sentences are split with code blanked but URLs and addresses kept:
+	// the shared splitter never cuts inside them, and blanking a URL that
+	// ends a sentence would take the sentence's period with it.
+	prose := []byte(src)
+	for _, re := range []*regexp.Regexp{frontMatter, fencedCode, inlineCode} {
+		blankAll(prose, re)
 	}
-	d := &draft{Text: text, Masked: string(m)}
+	m := bytes.Clone(prose)
+	for _, re := range []*regexp.Regexp{urlPattern, emailRe} {
+		blankAll(m, re)
+	}
+	d := &draft{Text: src, Masked: string(m)}
 	d.Blocks = splitBlocks(d.Masked)
+	ps := string(prose)
 	for _, b := range d.Blocks {
-		d.Sentences = append(d.Sentences, splitSentences(d.Masked, b)...)
+		d.Sentences = append(d.Sentences, splitSentences(ps, b)...)
 	}
 	return d
+}
+
+func blankAll(b []byte, re *regexp.Regexp) {
+	for _, loc := range re.FindAllIndex(b, -1) {
+		blank(b, loc[0], loc[1])
+	}
 }
 
 // blank replaces bytes with spaces but keeps newlines, so line structure
@@ -119,60 +135,23 @@ func trimSpan(s string, sp span) span {
 	return sp
 }
 
-var abbreviations = map[string]bool{"e.g": true, "i.e": true, "etc": true, "vs": true, "a.m": true, "p.m": true,
-	"mr": true, "mrs": true, "ms": true, "dr": true, "u.s": true, "no": true, "approx": true, "inc": true}
-
-// splitSentences splits a block at . ! ? (plus closing quotes) followed by
-// whitespace and a character that is not a lowercase letter, skipping
-// common abbreviations and single initials.
+// splitSentences splits block b of s with the shared splitter
+// (text.SplitSentences), so voice, claims and eval agree on where a
+// sentence ends; offsets are in s.
 func splitSentences(s string, b span) []span {
 	var out []span
-	start := b.Start
-	for i := b.Start; i < b.End; i++ {
-		c := s[i]
-		if c != '.' && c != '!' && c != '?' {
-			continue
-		}
-		j := i + 1
-		for j < b.End {
-			if strings.IndexByte(".!?\"')*_", s[j]) >= 0 {
-				j++
-			} else if strings.HasPrefix(s[j:b.End], "”") || strings.HasPrefix(s[j:b.End], "’") {
-				j += len("”")
-			} else {
-				break
-			}
-		}
-		if j < b.End && !unicode.IsSpace(rune(s[j])) {
-			continue
-		}
-		k := j
-		for k < b.End && unicode.IsSpace(rune(s[k])) {
-			k++
-		}
-		if k < b.End {
-			r, _ := utf8.DecodeRuneInString(s[k:b.End])
-			if unicode.IsLower(r) {
-				continue
-			}
-		}
-		if c == '.' && isAbbreviation(s[start:i]) {
-			continue
-		}
-		out = append(out, trimSpan(s, span{start, j}))
-		start = k
-		i = k - 1
-	}
-	if last := trimSpan(s, span{start, b.End}); last.End > last.Start {
-		out = append(out, last)
+	for _, p := range text.SplitSentences(s[b.Start:b.End]) {
+		out = append(out, span{b.Start + p.Start, b.Start + p.End})
 	}
 	return out
 }
 
-func isAbbreviation(before string) bool {
-	k := strings.LastIndexFunc(before, unicode.IsSpace)
-	w := strings.ToLower(strings.TrimLeft(before[k+1:], "(\"'"))
-	return abbreviations[w] || utf8.RuneCountInString(w) == 1
+// sentencesIn counts the sentences that lie in block b. Sentences come
+// in text order, so two searches find them without a scan per block.
+func (d *draft) sentencesIn(b span) int {
+	lo := sort.Search(len(d.Sentences), func(i int) bool { return d.Sentences[i].Start >= b.Start })
+	hi := sort.Search(len(d.Sentences), func(i int) bool { return d.Sentences[i].End > b.End })
+	return max(0, hi-lo)
 }
 
 func countWords(s string) int { return len(wordRe.FindAllStringIndex(s, -1)) }

@@ -9,7 +9,7 @@ import { settings } from './settings';
 import { voice } from './voice';
 
 export { ApiError } from './call';
-export type { WorkspaceSummary } from './corpus';
+export type { WorkspaceSummary, WorkspaceSwitch } from './corpus';
 export type { GoldenStatus, GoldenSet, GoldenRow, GoldenIssue, GoldenSetView, GoldenVersion, GoldenImport, GoldenProblem, GoldenField } from './golden';
 export type { MetricThreshold, EvalEstimate, EvalRun, Scorecard, MetricTile, EvalQuestion, EvalEngine } from './evals';
 export type { KeyStatus, SettingsData } from './settings';

@@ -375,6 +375,8 @@ export namespace app {
 	    cost: number;
 	    cost_known: boolean;
 	    seconds: number;
+	    missing_refs: string[];
+	    warning: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new EvalEstimateDTO(source);
@@ -392,6 +394,8 @@ export namespace app {
 	        this.cost = source["cost"];
 	        this.cost_known = source["cost_known"];
 	        this.seconds = source["seconds"];
+	        this.missing_refs = source["missing_refs"];
+	        this.warning = source["warning"];
 	    }
 	}
 	export class NotMeasuredDTO {
@@ -933,6 +937,7 @@ export namespace app {
 	    embedder: string;
 	    embed_model: string;
 	    embed_notice: string;
+	    synced_dir: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new IndexStatsDTO(source);
@@ -948,6 +953,7 @@ export namespace app {
 	        this.embedder = source["embedder"];
 	        this.embed_model = source["embed_model"];
 	        this.embed_notice = source["embed_notice"];
+	        this.synced_dir = source["synced_dir"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -1437,6 +1443,9 @@ export namespace app {
 	    drafts: string[];
 	    has_guidelines: boolean;
 	    has_golden: boolean;
+	    id: string;
+	    source: string;
+	    saved_dir: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new WorkspaceDTO(source);
@@ -1450,7 +1459,42 @@ export namespace app {
 	        this.drafts = source["drafts"];
 	        this.has_guidelines = source["has_guidelines"];
 	        this.has_golden = source["has_golden"];
+	        this.id = source["id"];
+	        this.source = source["source"];
+	        this.saved_dir = source["saved_dir"];
 	    }
+	}
+	export class WorkspaceSwitchDTO {
+	    workspace: WorkspaceDTO;
+	    job_id: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new WorkspaceSwitchDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.workspace = this.convertValues(source["workspace"], WorkspaceDTO);
+	        this.job_id = source["job_id"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
 	}
 
 }

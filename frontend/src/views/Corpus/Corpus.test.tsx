@@ -10,6 +10,7 @@ vi.mock('../../api', () => ({
     corpus: {
       summary: vi.fn().mockResolvedValue({ root: '/w', content_dir: '/w/content', documents: 47, drafts: [], has_guidelines: true, has_golden: false }),
       chooseFolder: vi.fn(),
+      switchWorkspace: vi.fn(),
       indexStats: vi.fn().mockResolvedValue({ documents: 43, chunks: 243, last_sync: '', warnings: [{ path: 'bad.txt', message: 'binary file' }], repairs: [], embedder: 'offline-lsa', embed_model: 'lsa-v1-d128-0123456789ab' }),
       sync: vi.fn().mockResolvedValue('index-sync-1'),
       search: vi.fn().mockResolvedValue({ query: 'q', bm25: [hit('a', 1, 0)], vector: [hit('b', 0, 1)], hybrid: [hit('a', 1, 2)] }),
@@ -20,6 +21,10 @@ vi.mock('../../api', () => ({
 vi.mock('../../events', () => ({ JOB_DONE: 'job:done', JOB_PROGRESS: 'job:progress', on: vi.fn(() => () => {}) }));
 
 import { CorpusView } from '.';
+import { syncStore } from './syncStore';
+
+// The sync store outlives a view on purpose; a test starts with none running.
+const noSync = () => syncStore.set({ done: 0, total: 0 });
 
 afterEach(cleanup);
 
@@ -61,5 +66,61 @@ describe('CorpusView', () => {
     fireEvent.click(screen.getByRole('button', { name: /Sync index/ }));
     await waitFor(() => screen.getByTestId('sync-progress'));
     expect(screen.getByRole('button', { name: /Cancel/ })).toBeTruthy();
+  });
+
+  const sources = [
+    {
+      name: 'started with --corpus: the saved folder is not in force, and choosing replaces --corpus',
+      source: 'flag',
+      want: ['comes from --corpus', 'The corpus folder saved in Settings (/saved/ws) is not in force.', 'replaces --corpus for the rest of this session'],
+      not: [],
+    },
+    {
+      name: 'started with $CONTINUITY_CORPUS: the same, naming the variable',
+      source: 'env',
+      want: ['comes from $CONTINUITY_CORPUS', 'is not in force', 'replaces $CONTINUITY_CORPUS'],
+      not: ['--corpus'],
+    },
+    { name: 'the saved folder', source: 'settings', want: ['The corpus folder saved in Settings is in force.', 'switches to it now'], not: ['not in force'] },
+    { name: 'the bundled sample', source: 'sample', want: ['The bundled sample workspace is in force'], not: ['not in force'] },
+  ];
+  for (const c of sources) {
+    it(`says which workspace is in force: ${c.name}`, async () => {
+      const { api } = await import('../../api');
+      vi.mocked(api.corpus.summary).mockResolvedValueOnce({ root: '/w', content_dir: '/w/content', documents: 1, drafts: [], has_guidelines: false,
+        has_golden: false, id: 'ws-0123456789abcdef', source: c.source, saved_dir: '/saved/ws' } as never);
+      render(<CorpusView />);
+      const note = await screen.findByTestId('workspace-source');
+      for (const w of c.want) expect(note.textContent).toContain(w);
+      for (const w of c.not) expect(note.textContent).not.toContain(w);
+      expect(screen.getByTestId('workspace-root').textContent).toContain('ws-0123456789abcdef');
+    });
+  }
+
+  it('choosing a folder switches the workspace at once and follows its sync', async () => {
+    const { api } = await import('../../api');
+    noSync();
+    vi.mocked(api.corpus.chooseFolder).mockResolvedValueOnce('/b');
+    vi.mocked(api.corpus.switchWorkspace).mockResolvedValueOnce({ job_id: 'index-sync-9',
+      workspace: { root: '/b', content_dir: '/b', documents: 3, drafts: [], has_guidelines: false, has_golden: false, id: 'ws-b', source: 'settings', saved_dir: '/b' } } as never);
+    render(<CorpusView />);
+    await waitFor(() => screen.getByTestId('indexed-count'));
+    const loads = vi.mocked(api.corpus.summary).mock.calls.length;
+    fireEvent.click(screen.getByRole('button', { name: /Choose folder/ }));
+    await waitFor(() => screen.getByTestId('workspace-switched'));
+    expect(api.corpus.switchWorkspace).toHaveBeenCalledWith('/b');
+    expect(screen.getByTestId('workspace-switched').textContent).toContain('/b');
+    expect(screen.getByTestId('sync-progress')).toBeTruthy();
+    expect(vi.mocked(api.corpus.summary).mock.calls.length).toBeGreaterThan(loads);
+  });
+
+  it('says when the index holds another folder than the workspace', async () => {
+    const { api } = await import('../../api');
+    noSync();
+    vi.mocked(api.corpus.indexStats).mockResolvedValueOnce({ documents: 5, chunks: 9, last_sync: '', warnings: [], repairs: [],
+      embedder: 'offline-lsa', embed_model: 'lsa-v1', embed_notice: '', synced_dir: '/a/content' } as never);
+    render(<CorpusView />);
+    const banner = await screen.findByTestId('index-elsewhere');
+    expect(banner.textContent).toContain('/a/content');
   });
 });

@@ -5,9 +5,10 @@ import { ErrorBanner } from '../../components/ErrorBanner';
 import { Stat } from '../../components/Stat';
 import { useAsync } from '../../components/useAsync';
 import { ViewHeader } from '../../components/ViewHeader';
+import { WorkspaceSource } from '../../components/WorkspaceSource';
 import { useStore } from '../../stores/store';
 import { SearchPlayground } from './SearchPlayground';
-import { cancelSync, startSync, syncStore } from './syncStore';
+import { cancelSync, startSync, switchWorkspace, syncStore } from './syncStore';
 
 function SyncProgress() {
   const s = useStore(syncStore);
@@ -34,13 +35,22 @@ export function CorpusView() {
   const summary = useAsync(() => api.corpus.summary());
   const stats = useAsync(() => api.corpus.indexStats());
   const sync = useStore(syncStore);
-  const [picked, setPicked] = useState<string>();
+  const [switched, setSwitched] = useState<string>();
   const [actionError, setActionError] = useState<Error>();
+  // Choosing is a switch at once: the workspace, its golden sets, runs and
+  // checks, and a sync that brings the index to its content.
   const choose = async () => {
     setActionError(undefined);
     try {
       const dir = await api.corpus.chooseFolder();
-      if (dir) setPicked(dir);
+      if (!dir) return;
+      const ws = await switchWorkspace(dir, () => {
+        summary.reload();
+        stats.reload();
+      });
+      setSwitched(ws.root);
+      summary.reload();
+      stats.reload();
     } catch (e) {
       setActionError(e as Error);
     }
@@ -65,7 +75,7 @@ export function CorpusView() {
             <button type="button" className="btn" onClick={() => { summary.reload(); stats.reload(); }}>
               <RefreshCw size={16} aria-hidden /> Refresh
             </button>
-            <button type="button" className="btn" onClick={choose}>
+            <button type="button" className="btn" onClick={choose} disabled={!!sync.jobId}>
               <FolderOpen size={16} aria-hidden /> Choose folder…
             </button>
             <button type="button" className="btn btn-primary" onClick={runSync} disabled={!!sync.jobId}>
@@ -77,9 +87,20 @@ export function CorpusView() {
       {summary.error && <ErrorBanner error={summary.error} onRetry={summary.reload} />}
       {stats.error && <ErrorBanner error={stats.error} onRetry={stats.reload} />}
       {actionError && <ErrorBanner error={actionError} />}
-      {picked && (
-        <p className="banner banner-info">
-          Selected <code>{picked}</code>. Save it as the corpus folder in Settings to switch workspaces.
+      {switched && (
+        <p className="banner banner-ok" role="status" data-testid="workspace-switched">
+          <span>
+            Switched to <code>{switched}</code>. Its golden sets, runs and checks are shown from now on; the other workspace's are kept for when
+            you switch back.
+          </span>
+        </p>
+      )}
+      {s && <WorkspaceSource workspace={s} />}
+      {s && st && st.synced_dir && st.synced_dir !== s.content_dir && !sync.jobId && (
+        <p className="banner banner-warn" data-testid="index-elsewhere">
+          <span>
+            The index was last synced from <code>{st.synced_dir}</code>, not this workspace. Sync it to check against this workspace's content.
+          </span>
         </p>
       )}
       <SyncProgress />
@@ -96,8 +117,8 @@ export function CorpusView() {
         {s && (
           <>
             <dt>Workspace</dt>
-            <dd>
-              <code>{s.root}</code>
+            <dd data-testid="workspace-root">
+              <code>{s.root}</code> <span className="muted small">({s.id})</span>
             </dd>
             <dt>Published content</dt>
             <dd>

@@ -15,8 +15,12 @@ export interface SyncState {
 export const syncStore = createStore<SyncState>({ done: 0, total: 0 });
 
 let listening = false;
+// The latest caller's: a sync may be started from Corpus or Settings, and
+// the view that started the newest one is the one to refresh.
+let whenDone: () => void = () => {};
 
 function listen(onDone: () => void) {
+  whenDone = onDone;
   if (listening) return;
   listening = true;
   on<JobProgressEvent>(JOB_PROGRESS, (e) => {
@@ -26,7 +30,7 @@ function listen(onDone: () => void) {
   on<JobDoneEvent>(JOB_DONE, (e) => {
     if (e.job_id !== syncStore.get().jobId) return;
     syncStore.set((s) => ({ ...s, jobId: undefined, outcome: { ok: e.ok, canceled: e.canceled, error: e.error } }));
-    onDone();
+    whenDone();
   });
 }
 
@@ -35,6 +39,23 @@ export async function startSync(onDone: () => void) {
   syncStore.set({ done: 0, total: 0, stage: 'starting' });
   const jobId = await api.corpus.sync();
   syncStore.set((s) => ({ ...s, jobId }));
+}
+
+/**
+ * Switches the workspace to dir and follows the sync job that brings the
+ * index to its content, like a sync started here (onDone runs when it ends).
+ */
+export async function switchWorkspace(dir: string, onDone: () => void) {
+  listen(onDone);
+  syncStore.set({ done: 0, total: 0, stage: 'starting' });
+  try {
+    const sw = await api.corpus.switchWorkspace(dir);
+    syncStore.set((s) => ({ ...s, jobId: sw.job_id }));
+    return sw.workspace;
+  } catch (e) {
+    syncStore.set({ done: 0, total: 0 });
+    throw e;
+  }
 }
 
 export async function cancelSync() {

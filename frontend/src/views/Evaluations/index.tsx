@@ -124,6 +124,11 @@ export function EvaluationsView() {
               (estimate.engine === 'offline'
                 ? `${estimate.questions} questions · no model calls · a few seconds`
                 : `${estimate.questions} questions · ${estimate.calls} calls (${estimate.calls_per_question} per question) · ~${(estimate.input_tokens + estimate.output_tokens).toLocaleString()} tokens · ${estimate.cost_known ? `$${estimate.cost.toFixed(2)}` : 'cost unknown (no price set)'} · ~${Math.ceil(estimate.seconds / 60)} min`)}
+            {estimate?.warning && (
+              <p className="banner banner-warn" role="alert" data-testid="eval-missing-refs">
+                ⚠ {estimate.warning}
+              </p>
+            )}
           </div>
           {!running ? (
             <button type="button" className="btn btn-primary" onClick={() => void startEval(set, engine, 1)} disabled={!set}>
@@ -202,6 +207,13 @@ export function EvaluationsView() {
         </div>
       )}
       {card && <RunHeader card={card} />}
+      {card && card.run.notes.length > 0 && (
+        <ul className="banner banner-warn ev-notes" data-testid="run-notes">
+          {card.run.notes.map((n) => (
+            <li key={n}>⚠ {n}</li>
+          ))}
+        </ul>
+      )}
       {card && <ScorecardView card={card} />}
     </section>
   );

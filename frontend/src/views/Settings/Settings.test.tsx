@@ -8,6 +8,9 @@ const keyStatus = vi.fn();
 
 vi.mock('../../api', () => ({
   api: {
+    corpus: {
+      summary: vi.fn().mockResolvedValue({ root: '/w', content_dir: '/w/content', documents: 1, drafts: [], has_guidelines: false, has_golden: false, id: 'ws-1', source: 'flag', saved_dir: '/saved' }),
+    },
     settings: {
       get: vi.fn().mockResolvedValue({ engine: 'llm', base_url: 'http://localhost:11434/v1', models: { answer: 'llama3.1', judge: 'llama3.1', embedding: 'nomic-embed-text' }, corpus_dir: '', audit_log: false, timeout_seconds: 60, max_concurrency: 4, max_retries: 3, api_version: '' }),
       save: vi.fn().mockResolvedValue(undefined),

@@ -4,12 +4,15 @@ import { api, type KeyStatus, type SettingsData } from '../../api';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { useAsync } from '../../components/useAsync';
 import { ViewHeader } from '../../components/ViewHeader';
+import { WorkspaceSource } from '../../components/WorkspaceSource';
+import { switchWorkspace } from '../Corpus/syncStore';
 import { ConnectionPanel } from './ConnectionPanel';
 import { KeyPanel } from './KeyPanel';
 import { PricePanel } from './PricePanel';
 
 export function SettingsView() {
   const loaded = useAsync(() => api.settings.get());
+  const workspace = useAsync(() => api.corpus.summary());
   const [form, setForm] = useState<SettingsData>();
   const [status, setStatus] = useState<string>();
   const [error, setError] = useState<Error>();
@@ -31,9 +34,20 @@ export function SettingsView() {
     setError(undefined);
     setStatus(undefined);
     try {
-      await api.settings.save(form);
-      setSavedForm(form);
-      setStatus('Settings saved.');
+      let next = form;
+      let note = 'Settings saved.';
+      // A new corpus folder is a workspace switch, as choosing one in Corpus
+      // is: in force at once, with the index synced to it.
+      if (form.corpus_dir !== savedForm?.corpus_dir) {
+        const ws = await switchWorkspace(form.corpus_dir.trim(), workspace.reload);
+        next = { ...form, corpus_dir: form.corpus_dir.trim() ? ws.root : '' } as SettingsData;
+        note = `Settings saved. Switched to the workspace ${ws.root}; its index is syncing (see Corpus).`;
+        workspace.reload();
+      }
+      await api.settings.save(next);
+      setForm(next);
+      setSavedForm(next);
+      setStatus(note);
     } catch (e) {
       setError(e as Error);
     }
@@ -99,6 +113,7 @@ export function SettingsView() {
           <span>Corpus folder (empty: the sample workspace)</span>
           <input value={form.corpus_dir} onChange={(e) => set('corpus_dir', e.target.value)} />
         </label>
+        {workspace.data && <WorkspaceSource workspace={workspace.data} />}
         <label className="checkbox">
           <input
             type="checkbox"

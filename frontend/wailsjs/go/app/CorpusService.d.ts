@@ -10,4 +10,6 @@ export function Search(arg1:string,arg2:number):Promise<app.SearchComparisonDTO>
 
 export function Summary():Promise<app.WorkspaceDTO>;
 
+export function SwitchWorkspace(arg1:string):Promise<app.WorkspaceSwitchDTO>;
+
 export function Sync():Promise<string>;

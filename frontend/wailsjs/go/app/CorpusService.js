@@ -18,6 +18,10 @@ export function Summary() {
   return window['go']['app']['CorpusService']['Summary']();
 }
 
+export function SwitchWorkspace(arg1) {
+  return window['go']['app']['CorpusService']['SwitchWorkspace'](arg1);
+}
+
 export function Sync() {
   return window['go']['app']['CorpusService']['Sync']();
 }
