@@ -81,6 +81,9 @@ func fail(w io.Writer, err error) int {
 	var f *FailedError
 	if !errors.As(err, &f) {
 		msg := strings.ReplaceAll(err.Error(), "\n", "; ")
+		if errors.Is(err, session.ErrNoCorpus) {
+			msg += "; pass --corpus DIR"
+		}
 		fmt.Fprintf(w, "continuity: %s\n", msg)
 	}
 	return exitCode(err)

@@ -89,7 +89,9 @@ func TestResumeAfterKill(t *testing.T) {
 	if err := cmd.Process.Kill(); err != nil { // SIGKILL: no deferred cleanup runs in the child
 		t.Fatal(err)
 	}
-	<-exited
+	if err := <-exited; err == nil {
+		t.Fatal("the killed child exited cleanly; the run was not interrupted")
+	}
 
 	run, err := st.Run(ctx, killRunID)
 	if err != nil || run.Status != StatusRunning {

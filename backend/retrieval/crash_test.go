@@ -53,7 +53,9 @@ func TestSyncKilledMidwayIsRepaired(t *testing.T) {
 	const n = 400
 	for i := range n {
 		p := filepath.Join(content, fmt.Sprintf("d%03d.md", i))
-		os.MkdirAll(filepath.Dir(p), 0o755)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
 		if err := os.WriteFile(p, []byte(crashDoc(i)), 0o644); err != nil {
 			t.Fatal(err)
 		}
@@ -72,7 +74,7 @@ func TestSyncKilledMidwayIsRepaired(t *testing.T) {
 	for sc.Scan() {
 		var done int
 		if _, err := fmt.Sscanf(sc.Text(), "progress indexing %d", &done); err == nil && done >= 100 {
-			cmd.Process.Kill() // SIGKILL on Unix
+			_ = cmd.Process.Kill() // SIGKILL on Unix; the child may have exited already
 			killed = true
 			break
 		}
@@ -80,7 +82,7 @@ func TestSyncKilledMidwayIsRepaired(t *testing.T) {
 			break
 		}
 	}
-	cmd.Wait()
+	_ = cmd.Wait() // killed: the exit status is an error by design
 	if !killed {
 		t.Fatal("child finished before it could be killed")
 	}

@@ -62,7 +62,7 @@ func TestOpenWaitsForTheIndexLock(t *testing.T) {
 				ix.Close()
 				t.Fatalf("open of a locked index: %v, want %v", err, c.want)
 			}
-			if c.want == ErrIndexBusy && (!strings.Contains(err.Error(), "index busy") || !strings.Contains(err.Error(), f.dataDir)) {
+			if errors.Is(c.want, ErrIndexBusy) && (!strings.Contains(err.Error(), "index busy") || !strings.Contains(err.Error(), f.dataDir)) {
 				t.Errorf("busy message %q names neither the state nor the dir", err)
 			}
 			// The holder's index is untouched and still usable.

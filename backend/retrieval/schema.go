@@ -62,6 +62,7 @@ const (
 	keyLastSync   = "last_sync"
 	keySource     = "source_dir" // the content folder the last complete sync read
 	keyWarnings   = "warnings"
-	keyModelDocs  = "model_docs"  // published documents when the embedding model was fitted
-	keyModelChurn = "model_churn" // documents added, updated or removed since
+	keyModelDocs  = "model_docs"        // published documents when the embedding model was fitted
+	keyModelChurn = "model_churn"       // documents added, updated or removed since
+	keySplitter   = "sentence_splitter" // text.SentenceSplitVersion the sentence rows were cut with
 )

@@ -72,6 +72,9 @@ func (ix *Index) ensureSentences(ctx context.Context) (int, error) {
 	if !ix.sentenceVectors() {
 		return 0, nil
 	}
+	if err := ix.resplitIfSplitterChanged(ctx); err != nil {
+		return 0, err
+	}
 	if err := ix.splitUnsplitChunks(ctx); err != nil {
 		return 0, err
 	}
@@ -240,4 +243,21 @@ func (ix *Index) EmbedSentences(ctx context.Context, texts []string) ([][]float3
 	emb := ix.sentenceEmbedder()
 	ix.mu.RUnlock()
 	return emb.Embed(ctx, texts)
+}
+
+// resplitIfSplitterChanged drops the sentence rows cut by another version
+// of the splitter, so splitUnsplitChunks cuts them again: a claim and the
+// sentences it is compared with must be split the same way. Vectors stay
+// cached by sentence hash, so unchanged sentences are not re-embedded.
+func (ix *Index) resplitIfSplitterChanged(ctx context.Context) error {
+	v, err := ix.state(ctx, keySplitter)
+	if err != nil || v == text.SentenceSplitVersion {
+		return err
+	}
+	return ix.db.Tx(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM index_sentences`); err != nil {
+			return fmt.Errorf("drop sentences of splitter %q: %w", v, err)
+		}
+		return setState(ctx, tx, keySplitter, text.SentenceSplitVersion)
+	})
 }

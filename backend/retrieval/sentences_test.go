@@ -201,3 +201,29 @@ func countSentences(m map[string][]Sentence) int {
 	}
 	return n
 }
+
+func TestSentencesResplitWhenTheSplitterChanges(t *testing.T) {
+	f := newFixture(t)
+	f.reopen(Options{Embedder: f.emb, Sentences: true})
+	f.write("cats.md", twoSentences)
+	f.sync()
+	// An index cut by an older splitter: one row for the whole chunk.
+	if _, err := f.db.Writer().Exec(`DELETE FROM index_sentences`); err != nil {
+		t.Fatal(err)
+	}
+	id := chunkIDs(t, f.ix)[0]
+	if _, err := f.db.Writer().Exec(`INSERT INTO index_sentences(chunk_id, ordinal, start_byte, end_byte, hash) VALUES(?, 0, 0, 5, 'old')`, id); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.db.Writer().Exec(`UPDATE index_state SET value = '1' WHERE key = ?`, keySplitter); err != nil {
+		t.Fatal(err)
+	}
+	f.reopen(Options{Embedder: f.emb, Sentences: true})
+	got, err := f.ix.Sentences(context.Background(), []string{id})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := countSentences(got); n != 3 {
+		t.Errorf("%d sentences after the splitter changed, want the 3 the current splitter cuts", n)
+	}
+}

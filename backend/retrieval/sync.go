@@ -7,6 +7,7 @@ import (
 
 	"continuity/backend/corpus"
 	"continuity/backend/progress"
+	"continuity/backend/text"
 )
 
 // Report reconciles the source with the index after a sync.
@@ -286,6 +287,11 @@ func (ix *Index) finish(ctx context.Context, changed bool, warns []corpus.Warnin
 	w, _ := json.Marshal(warns)
 	now := time.Now().UTC().Format(time.RFC3339Nano)
 	kv := [][2]string{{keyWarnings, string(w)}, {keyLastSync, now}}
+	if ix.opts.Sentences {
+		// Every sentence row now comes from this splitter (Open re-split
+		// older ones before the sync).
+		kv = append(kv, [2]string{keySplitter, text.SentenceSplitVersion})
+	}
 	if changed {
 		kv = append(kv, [2]string{keyInProgress, "0"})
 	}

@@ -270,7 +270,7 @@ func (s *Store) call(ctx context.Context, op func() (string, error)) (string, er
 	select {
 	case r := <-ch:
 		if r.err != nil && !errors.Is(r.err, keyring.ErrNotFound) {
-			return "", fmt.Errorf("%w: %v", ErrKeyringUnavailable, r.err)
+			return "", fmt.Errorf("%w: %w", ErrKeyringUnavailable, r.err)
 		}
 		return r.v, r.err
 	case <-ctx.Done():

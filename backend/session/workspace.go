@@ -2,6 +2,7 @@ package session
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"os"
@@ -12,6 +13,10 @@ import (
 	"continuity/backend/store"
 	"continuity/backend/workspace"
 )
+
+// ErrNoCorpus means no workspace is configured and no sample is bundled;
+// each face says how to name one.
+var ErrNoCorpus = errors.New("no corpus configured")
 
 // Source says where the current workspace comes from.
 type Source string
@@ -76,7 +81,7 @@ func (s *Session) Current(ctx context.Context) (Current, error) {
 	case st.CorpusDir != "":
 		dir, c.Source = st.CorpusDir, FromSettings
 	case s.sample == nil:
-		return Current{}, fmt.Errorf("%w: no corpus configured; pass --corpus DIR", workspace.ErrNotWorkspace)
+		return Current{}, fmt.Errorf("%w: %w", workspace.ErrNotWorkspace, ErrNoCorpus)
 	default:
 		if dir, err = workspace.EnsureSample(s.sample, s.DataDir); err != nil {
 			return Current{}, err

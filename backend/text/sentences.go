@@ -12,6 +12,10 @@ type Span struct {
 	Start, End int
 }
 
+// SentenceSplitVersion changes whenever SplitSentences cuts any text
+// differently: the index stores sentence offsets and re-splits on a change.
+const SentenceSplitVersion = "2"
+
 // SplitSentences splits text into sentences: the pieces of
 // SplitSentencesAll that hold a letter or digit. A table rule or a row of
 // asterisks is no sentence to check, index or count.

@@ -71,7 +71,7 @@ func (r *existence) check(d *draft) []Issue {
 func compilePattern(p string) (*regexp.Regexp, error) {
 	re, err := regexp.Compile(p)
 	if err != nil {
-		return nil, fmt.Errorf("invalid pattern %q: %v", p, err)
+		return nil, fmt.Errorf("invalid pattern %q: %w", p, err)
 	}
 	if re.MatchString("") {
 		return nil, fmt.Errorf("pattern %q matches empty text", p)

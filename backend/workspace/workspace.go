@@ -59,11 +59,11 @@ var ErrNotWorkspace = errors.New("not a workspace folder")
 func Open(root string) (Workspace, error) {
 	abs, err := filepath.Abs(root)
 	if err != nil {
-		return Workspace{}, fmt.Errorf("%w: %s: %v", ErrNotWorkspace, root, err)
+		return Workspace{}, fmt.Errorf("%w: %s: %w", ErrNotWorkspace, root, err)
 	}
 	st, err := os.Stat(abs)
 	if err != nil {
-		return Workspace{}, fmt.Errorf("%w: %s: %v", ErrNotWorkspace, root, err)
+		return Workspace{}, fmt.Errorf("%w: %s: %w", ErrNotWorkspace, root, err)
 	}
 	if !st.IsDir() {
 		return Workspace{}, fmt.Errorf("%w: %s is a file", ErrNotWorkspace, root)
