@@ -11,7 +11,7 @@ APT_TEST := xvfb xauth imagemagick xdotool chromium fonts-noto-color-emoji curl 
 GO_SRC := $(shell find . -name '*.go' -not -path './frontend/node_modules/*') go.mod go.sum
 FRONTEND_SRC := $(shell find frontend/src frontend/public frontend/wailsjs -type f) frontend/index.html frontend/vite.config.ts frontend/tsconfig.json
 
-.PHONY: help run test cli bench fuzz models desktop frontend deps-build deps-test vet lint gotest fronttest e2e clean
+.PHONY: help run test cli bench verdict-report fuzz models desktop frontend deps-build deps-test vet lint gotest fronttest e2e clean
 
 # golangci-lint, pinned, built from the Go module proxy into the git-ignored .tools/.
 LINT_VERSION := v2.15.0
@@ -25,6 +25,7 @@ help:
 	@echo "make models fetch the offline models into models/ (also done by run, test and bench)"
 	@echo "make fuzz   run every fuzz target for FUZZTIME (default 10s) each"
 	@echo "make lint   golangci-lint (pinned) and ESLint"
+	@echo "make verdict-report  claim-verdict quality on every public set"
 
 # Installs only the packages that are missing, so repeated runs cost a dpkg query.
 define apt_install
@@ -100,6 +101,12 @@ bench: models
 	@mkdir -p test-output
 	go test -run '^$$' -bench . ./... | tee test-output/bench.txt
 	go run ./cmd/indexbench -scifact ../shared/benchmarks/scifact -split test -docs 10000 | tee test-output/bench-retrieval.txt
+
+# Claim-verdict quality on every public set (handbook-dev claims and drafts, SciFact test,
+# VitaminC test, the sample drafts); the tables go into docs/benchmarks.md.
+verdict-report: models
+	@mkdir -p test-output
+	go run ./cmd/verdictreport -bench ../shared/benchmarks -workdir test-output/verdict -md | tee test-output/verdict-report.md
 
 # CI runs each target's seeds and kept crashers as part of gotest.
 fuzz:
