@@ -38,8 +38,13 @@ func decompose(ctx context.Context, draft string) ([]Claim, error) {
 				continue
 			}
 			for _, c := range clauses(s) {
-				text := resolve(c.Text, subject)
-				out = append(out, Claim{Paragraph: p.Index, Text: text, Start: p.Start + c.Start, End: p.Start + c.End})
+				// Text stays the writer's words; the form with the pronoun
+				// resolved is what retrieval and the judge read.
+				cl := Claim{Paragraph: p.Index, Text: c.Text, Start: p.Start + c.Start, End: p.Start + c.End}
+				if r := resolve(c.Text, subject); r != c.Text {
+					cl.Resolved = r
+				}
+				out = append(out, cl)
 			}
 		}
 	}

@@ -203,7 +203,9 @@ func tuneFromEnv(e *claims.OfflineEngine) {
 			continue
 		}
 		var f float64
-		fmt.Sscan(v, &f)
+		if _, err := fmt.Sscan(v, &f); err != nil {
+			panic(fmt.Sprintf("CLAIMS_TUNE %s: %v", kv, err)) // a developer knob; a typo must not tune silently
+		}
 		switch k {
 		case "support":
 			e.Thresholds.Support = f

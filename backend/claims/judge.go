@@ -100,7 +100,7 @@ func (e *OfflineEngine) score(c analysis, sorted []string, cq []slotQty, u *unit
 // it; otherwise a swapped name in an otherwise matching unit contradicts;
 // otherwise the claim is not covered.
 func (e *OfflineEngine) judge(c Claim, units []*unit, v *corpusView) Result {
-	ca := analyze(c.Text, v.known)
+	ca := analyze(c.SelfContained(), v.known)
 	if len(ca.stems) == 0 && len(ca.qty) == 0 {
 		return result(c, NotCovered, "the claim has no content words to check")
 	}

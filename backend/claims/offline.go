@@ -52,6 +52,9 @@ func (e *OfflineEngine) Check(ctx context.Context, draft string, search Searcher
 	if err != nil {
 		return Report{}, err
 	}
+	// Pronouns the decomposer could not resolve get the nearest subject
+	// as a hint; Text always stays the writer's span.
+	cl = Resolve(draft, cl)
 	r, err := retrieve(ctx, paragraphs, cl, search, e.topK())
 	if err != nil {
 		return Report{}, err

@@ -68,7 +68,7 @@ func retrieve(ctx context.Context, paragraphs []Paragraph, cl []Claim, search Se
 		if len(r.claims[c.Paragraph]) == 1 {
 			continue // the paragraph query already is this claim's query
 		}
-		hits, err := search.Search(ctx, c.Text, claimK)
+		hits, err := search.Search(ctx, c.SelfContained(), claimK)
 		if err != nil {
 			return r, fmt.Errorf("claims: search for claim %q: %w", c.Text, err)
 		}

@@ -7,7 +7,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"io"
 	"os"
 	"strings"
 
@@ -143,7 +142,7 @@ func snippet(s string, n int) string {
 const maxQueryLine = 16 << 20
 
 func runQueryFile(ctx context.Context, env *Env, ix *retrieval.Index, path string, k int, m retrieval.Mode) error {
-	var r io.Reader = env.Stdin
+	r := env.Stdin
 	if path != "-" {
 		f, err := os.Open(path)
 		if err != nil {
