@@ -100,13 +100,7 @@ type Repo struct {
 // workspace with id ws: its history and triage list hold only the checks
 // made there.
 func NewRepo(ctx context.Context, db *store.DB, ws string) (*Repo, error) {
-	if ws == "" {
-		return nil, fmt.Errorf("check history: %w", workspace.ErrNoID)
-	}
-	if err := workspace.Migrate(ctx, db); err != nil {
-		return nil, err
-	}
-	if err := db.Migrate(ctx, Component, migrations); err != nil {
+	if err := workspace.MigrateScoped(ctx, db, ws, "check history", Component, migrations); err != nil {
 		return nil, err
 	}
 	return &Repo{db: db, workspace: ws}, nil

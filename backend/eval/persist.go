@@ -24,13 +24,7 @@ type Store struct {
 // OpenStore migrates the "eval" tables and returns the store of the
 // workspace with id ws: its runs are the only ones it lists or loads.
 func OpenStore(ctx context.Context, db *store.DB, ws string) (*Store, error) {
-	if ws == "" {
-		return nil, fmt.Errorf("evaluation runs: %w", workspace.ErrNoID)
-	}
-	if err := workspace.Migrate(ctx, db); err != nil {
-		return nil, err
-	}
-	if err := db.Migrate(ctx, Component, migrations); err != nil {
+	if err := workspace.MigrateScoped(ctx, db, ws, "evaluation runs", Component, migrations); err != nil {
 		return nil, err
 	}
 	return &Store{db: db, workspace: ws}, nil

@@ -49,13 +49,7 @@ type Repo struct {
 // NewRepo migrates the "golden" component and returns the repo of the
 // workspace with id ws; a set name is unique within its workspace only.
 func NewRepo(ctx context.Context, db *store.DB, ws string) (*Repo, error) {
-	if ws == "" {
-		return nil, fmt.Errorf("golden sets: %w", workspace.ErrNoID)
-	}
-	if err := workspace.Migrate(ctx, db); err != nil {
-		return nil, err
-	}
-	if err := db.Migrate(ctx, Component, migrations); err != nil {
+	if err := workspace.MigrateScoped(ctx, db, ws, "golden sets", Component, migrations); err != nil {
 		return nil, err
 	}
 	return &Repo{db: db, workspace: ws}, nil

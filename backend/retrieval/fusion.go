@@ -92,7 +92,7 @@ func Fuse(bm25, vec []Scored, o FusionOptions) []Fused {
 		}
 		return f
 	}
-	bn, vn := minMax(bm25), minMax(vec)
+	bn, vn := MinMax(bm25), MinMax(vec)
 	for i, s := range bm25 {
 		f := get(s.ID)
 		f.BM25Rank = i + 1
@@ -138,8 +138,8 @@ func rankKey(r int) int {
 	return r
 }
 
-// minMax scales scores to [0,1]; a list of equal scores maps to 1.
-func minMax(l []Scored) []float64 {
+// MinMax scales scores to [0,1]; a list of equal scores maps to 1.
+func MinMax(l []Scored) []float64 {
 	out := make([]float64, len(l))
 	if len(l) == 0 {
 		return out

@@ -51,6 +51,20 @@ func Migrate(ctx context.Context, db *store.DB) error {
 	return db.Migrate(ctx, Component, migrations)
 }
 
+// MigrateScoped prepares the tables of a component whose rows belong to a
+// workspace: it refuses an empty id (what names the rows in the error),
+// then migrates the registry, whose legacy owner the component's own
+// migrations read, and the component.
+func MigrateScoped(ctx context.Context, db *store.DB, ws, what, component string, steps []store.Migration) error {
+	if ws == "" {
+		return fmt.Errorf("%s: %w", what, ErrNoID)
+	}
+	if err := Migrate(ctx, db); err != nil {
+		return err
+	}
+	return db.Migrate(ctx, component, steps)
+}
+
 // OpenRegistry migrates the registry and returns it.
 func OpenRegistry(ctx context.Context, db *store.DB) (*Registry, error) {
 	if err := Migrate(ctx, db); err != nil {

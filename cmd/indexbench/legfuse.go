@@ -55,7 +55,7 @@ func fuseWeighted(lists [][]retrieval.Scored, w []float64, exact map[string]bool
 	}
 	byID := map[string]*entry{}
 	for li, l := range lists {
-		sc := minMax(l)
+		sc := retrieval.MinMax(l)
 		for i, s := range l {
 			e := byID[s.ID]
 			if e == nil {
@@ -89,27 +89,6 @@ func fuseWeighted(lists [][]retrieval.Scored, w []float64, exact map[string]bool
 		return strings.Compare(a, b)
 	})
 	return promoteIDs(ids, exact)
-}
-
-// minMax scales l's scores to [0,1] as retrieval.Fuse does (a list of
-// equal scores maps to 1).
-func minMax(l []retrieval.Scored) []float64 {
-	out := make([]float64, len(l))
-	if len(l) == 0 {
-		return out
-	}
-	lo, hi := l[0].Score, l[0].Score
-	for _, s := range l {
-		lo, hi = min(lo, s.Score), max(hi, s.Score)
-	}
-	for i, s := range l {
-		if hi == lo {
-			out[i] = 1
-		} else {
-			out[i] = (s.Score - lo) / (hi - lo)
-		}
-	}
-	return out
 }
 
 // promoteIDs moves exact quotes to the front, keeping both groups' order,
