@@ -38,17 +38,20 @@ type Services struct {
 	Eval     *EvalService
 	Settings *SettingsService
 	Jobs     *JobService
+	Document *DocumentService
+	Draft    *DraftService
 }
 
 func newServices(c *core) *Services {
 	return &Services{
-		Corpus: &CorpusService{c}, Check: &CheckService{c}, Voice: &VoiceService{c}, Golden: &GoldenService{c},
+		Corpus: &CorpusService{c}, Check: &CheckService{c: c}, Voice: &VoiceService{c}, Golden: &GoldenService{c},
 		Eval: &EvalService{c}, Settings: &SettingsService{c}, Jobs: &JobService{c},
+		Document: &DocumentService{c: c}, Draft: &DraftService{c: c},
 	}
 }
 
 func (s *Services) bind() []any {
-	return []any{s.Corpus, s.Check, s.Voice, s.Golden, s.Eval, s.Settings, s.Jobs}
+	return []any{s.Corpus, s.Check, s.Voice, s.Golden, s.Eval, s.Settings, s.Jobs, s.Document, s.Draft}
 }
 
 // Desktop returns the desktop entry point for the command line, or nil in

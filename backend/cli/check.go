@@ -6,13 +6,11 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"strings"
 	"unicode/utf8"
 
 	"continuity/backend/check"
-	"continuity/backend/corpus"
+	"continuity/backend/draftfile"
 	"continuity/backend/engine"
 )
 
@@ -24,7 +22,7 @@ func checkCommand() *Command {
 		Name:    "check",
 		Args:    "FILE|-",
 		Summary: "check a draft's claims against the published corpus",
-		Help: `Splits the draft (.md, .txt or .html; "-" reads stdin) into claims and labels each
+		Help: `Splits the draft (.md, .txt, .html or .docx; "-" reads stdin) into claims and labels each
 supported, contradicted or not_covered with the published passages that decide it.
 Every check is kept in the history the desktop app shows. The index is synced
 first (cheap when nothing changed). Exit 1 when any claim is contradicted (or, with --fail-on-voice,
@@ -68,7 +66,7 @@ func runCheckCommand(ctx context.Context, env *Env, args []string, engineName st
 	if failOnVoice != "" && failOnVoice != "required" && failOnVoice != "recommended" {
 		return Usagef("--fail-on-voice must be required or recommended, got %q", failOnVoice)
 	}
-	draft, err := readDraft(env, args[0])
+	draft, err := readDraftContext(ctx, env, args[0])
 	if err != nil {
 		return err
 	}
@@ -76,25 +74,45 @@ func runCheckCommand(ctx context.Context, env *Env, args []string, engineName st
 	return runCheck(ctx, env, req, failOnVoice)
 }
 
-// readDraft reads FILE or stdin; HTML becomes its visible text with
-// headings kept as Markdown headings so paragraphs still split.
+// readDraft reads FILE or stdin (see readDraftContext).
 func readDraft(env *Env, path string) (string, error) {
-	r := env.Stdin
-	name := "stdin"
-	if path != "-" {
-		switch strings.ToLower(filepath.Ext(path)) {
-		case ".md", ".markdown", ".txt", ".html", ".htm":
-		default:
-			return "", Usagef("%s: a draft must be .md, .txt or .html", path)
-		}
-		f, err := os.Open(path)
-		if err != nil {
-			return "", fmt.Errorf("draft: %w", err)
-		}
-		defer f.Close()
-		r, name = f, path
+	return readDraftContext(context.Background(), env, path)
+}
+
+// readDraftContext reads FILE through draftfile (.md, .txt, .html or
+// .docx, as Markdown) or stdin as it is, HTML sniffed and converted the
+// same way. Stdin keeps its bytes (a byte-order mark, a NUL) so offsets
+// stay offsets into what was piped in; the checks normalize both anyway.
+func readDraftContext(ctx context.Context, env *Env, path string) (string, error) {
+	if path == "-" {
+		return readStdinDraft(env)
 	}
-	raw, err := io.ReadAll(io.LimitReader(r, maxDraftBytes+1))
+	if _, err := draftfile.FormatOf(path); err != nil {
+		return "", Usagef("%s: a draft must be .md, .txt or .html, or a Word .docx", path)
+	}
+	d, err := draftfile.Read(ctx, path)
+	if err != nil {
+		return "", fmt.Errorf("draft: %w", err)
+	}
+	return checkableDraft(path, d)
+}
+
+// checkableDraft refuses a draft the history could not keep, and a page
+// or document with nothing to check.
+func checkableDraft(name string, d draftfile.Draft) (string, error) {
+	if len(d.Markdown) > maxDraftBytes {
+		return "", fmt.Errorf("%s: the draft is larger than %d bytes", name, maxDraftBytes)
+	}
+	if (d.Format == draftfile.FormatHTML || d.Format == draftfile.FormatDocx) && strings.TrimSpace(d.Markdown) == "" {
+		what := map[string]string{draftfile.FormatHTML: "HTML", draftfile.FormatDocx: "document"}[d.Format]
+		return "", fmt.Errorf("%s: the %s has no visible text to check", name, what)
+	}
+	return d.Markdown, nil
+}
+
+func readStdinDraft(env *Env) (string, error) {
+	const name = "stdin"
+	raw, err := io.ReadAll(io.LimitReader(env.Stdin, maxDraftBytes+1))
 	if err != nil {
 		return "", fmt.Errorf("%s: %w", name, err)
 	}
@@ -104,8 +122,7 @@ func readDraft(env *Env, path string) (string, error) {
 	if !utf8.Valid(raw) {
 		return "", fmt.Errorf("%s: not UTF-8 text", name)
 	}
-	ext := strings.ToLower(filepath.Ext(path))
-	if ext == ".html" || ext == ".htm" || (path == "-" && looksLikeHTML(raw)) {
+	if looksLikeHTML(raw) {
 		return htmlToDraft(name, raw)
 	}
 	return string(raw), nil
@@ -116,24 +133,13 @@ func looksLikeHTML(raw []byte) bool {
 	return strings.HasPrefix(s, "<!doctype html") || strings.HasPrefix(s, "<html") || strings.HasPrefix(s, "<body")
 }
 
-// htmlToDraft keeps the visible text of an HTML draft, one block a paragraph.
+// htmlToDraft turns an HTML draft into Markdown with draftfile's converter.
 func htmlToDraft(name string, raw []byte) (string, error) {
-	doc, err := corpus.Parse(name, "html", raw)
-	if errors.Is(err, corpus.ErrNoText) {
-		return "", fmt.Errorf("%s: the HTML has no visible text to check", name)
-	}
+	d, err := draftfile.ConvertAs(context.Background(), name, draftfile.FormatHTML, raw)
 	if err != nil {
-		return "", fmt.Errorf("%s: %w", name, err)
+		return "", err
 	}
-	parts := make([]string, 0, len(doc.Blocks))
-	for _, b := range doc.Blocks {
-		if b.Heading {
-			parts = append(parts, strings.Repeat("#", max(b.Level, 1))+" "+b.Text)
-			continue
-		}
-		parts = append(parts, b.Text)
-	}
-	return strings.Join(parts, "\n\n"), nil
+	return checkableDraft(name, d)
 }
 
 func runCheck(ctx context.Context, env *Env, req check.Request, failOnVoice string) error {

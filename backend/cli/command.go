@@ -30,7 +30,7 @@ type RunFunc func(ctx context.Context, env *Env, args []string) error
 // is shared between runs (tests run commands concurrently).
 func allCommands() []*Command {
 	cs := []*Command{checkCommand(), evalCommand(), goldenCommand(), guidelinesCommand(), helpCommand(),
-		indexCommand(), searchCommand(), statusCommand(), versionCommand()}
+		indexCommand(), lintCommand(), searchCommand(), statusCommand(), versionCommand()}
 	sort.Slice(cs, func(i, j int) bool { return cs[i].Name < cs[j].Name })
 	return cs
 }

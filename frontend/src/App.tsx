@@ -7,6 +7,7 @@ import { CorpusView } from './views/Corpus';
 import { GoldenView } from './views/Golden';
 import { EvaluationsView } from './views/Evaluations';
 import { SettingsView } from './views/Settings';
+import { SourceViewer } from './views/Source';
 
 const NAV: { view: View; label: string; icon: ComponentType<{ size?: number }>; Component: ComponentType }[] = [
   { view: 'check', label: 'Check', icon: CheckSquare, Component: CheckView },
@@ -48,6 +49,7 @@ export function App() {
       <main className="content" id="main" data-view={current}>
         <Component />
       </main>
+      <SourceViewer />
     </div>
   );
 }

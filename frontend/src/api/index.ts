@@ -2,6 +2,8 @@
 // importer of its generated bindings; every rejection becomes an ApiError.
 import { check } from './check';
 import { corpus } from './corpus';
+import { documents } from './documents';
+import { draft } from './draft';
 import { evals } from './evals';
 import { golden } from './golden';
 import { jobs } from './jobs';
@@ -13,5 +15,7 @@ export type { WorkspaceSummary, WorkspaceSwitch } from './corpus';
 export type { GoldenStatus, GoldenSet, GoldenRow, GoldenIssue, GoldenSetView, GoldenVersion, GoldenImport, GoldenProblem, GoldenField } from './golden';
 export type { MetricThreshold, EvalEstimate, EvalRun, Scorecard, MetricTile, EvalQuestion, EvalEngine } from './evals';
 export type { KeyStatus, SettingsData } from './settings';
+export type { DocumentView, DocumentChunk, DocumentRow, DocumentStatus } from './documents';
+export type { WorkingDraft, OpenedDraft, DraftFormat } from './draft';
 
-export const api = { corpus, check, voice, golden, eval: evals, settings, jobs };
+export const api = { corpus, check, voice, golden, eval: evals, settings, jobs, documents, draft };

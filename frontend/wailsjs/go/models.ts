@@ -128,6 +128,8 @@ export namespace app {
 	    note: string;
 	    resolved: string;
 	    confidence?: number;
+	    dismissed: boolean;
+	    dismiss_reason: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new CheckClaimDTO(source);
@@ -149,6 +151,8 @@ export namespace app {
 	        this.note = source["note"];
 	        this.resolved = source["resolved"];
 	        this.confidence = source["confidence"];
+	        this.dismissed = source["dismissed"];
+	        this.dismiss_reason = source["dismiss_reason"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -247,6 +251,7 @@ export namespace app {
 		}
 	}
 	export class CheckVoiceIssueDTO {
+	    index: number;
 	    passage: string;
 	    start: number;
 	    end: number;
@@ -254,7 +259,10 @@ export namespace app {
 	    guideline: string;
 	    explanation: string;
 	    suggestion: string;
+	    concrete: boolean;
 	    level: string;
+	    dismissed: boolean;
+	    dismiss_reason: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new CheckVoiceIssueDTO(source);
@@ -262,6 +270,7 @@ export namespace app {
 	
 	    constructor(source: any = {}) {
 	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.index = source["index"];
 	        this.passage = source["passage"];
 	        this.start = source["start"];
 	        this.end = source["end"];
@@ -269,7 +278,10 @@ export namespace app {
 	        this.guideline = source["guideline"];
 	        this.explanation = source["explanation"];
 	        this.suggestion = source["suggestion"];
+	        this.concrete = source["concrete"];
 	        this.level = source["level"];
+	        this.dismissed = source["dismissed"];
+	        this.dismiss_reason = source["dismiss_reason"];
 	    }
 	}
 	export class CheckReportDTO {
@@ -287,6 +299,8 @@ export namespace app {
 	    summary: CheckSummaryDTO;
 	    voice: CheckVoiceIssueDTO[];
 	    voice_score?: number;
+	    voice_band: string;
+	    voice_label: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new CheckReportDTO(source);
@@ -308,6 +322,8 @@ export namespace app {
 	        this.summary = this.convertValues(source["summary"], CheckSummaryDTO);
 	        this.voice = this.convertValues(source["voice"], CheckVoiceIssueDTO);
 	        this.voice_score = source["voice_score"];
+	        this.voice_band = source["voice_band"];
+	        this.voice_label = source["voice_label"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -367,6 +383,94 @@ export namespace app {
 	        this.message = source["message"];
 	        this.detail = source["detail"];
 	    }
+	}
+	export class DocumentChunkDTO {
+	    chunk_id: string;
+	    start: number;
+	    end: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new DocumentChunkDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.chunk_id = source["chunk_id"];
+	        this.start = source["start"];
+	        this.end = source["end"];
+	    }
+	}
+	export class DocumentRowDTO {
+	    id: string;
+	    title: string;
+	    path: string;
+	    url: string;
+	    chunks: number;
+	    status: string;
+	    publish: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new DocumentRowDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.id = source["id"];
+	        this.title = source["title"];
+	        this.path = source["path"];
+	        this.url = source["url"];
+	        this.chunks = source["chunks"];
+	        this.status = source["status"];
+	        this.publish = source["publish"];
+	    }
+	}
+	export class DocumentViewDTO {
+	    id: string;
+	    title: string;
+	    path: string;
+	    url: string;
+	    modified: string;
+	    modified_source: string;
+	    format: string;
+	    markdown: string;
+	    chunks?: DocumentChunkDTO[];
+	    status: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new DocumentViewDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.id = source["id"];
+	        this.title = source["title"];
+	        this.path = source["path"];
+	        this.url = source["url"];
+	        this.modified = source["modified"];
+	        this.modified_source = source["modified_source"];
+	        this.format = source["format"];
+	        this.markdown = source["markdown"];
+	        this.chunks = this.convertValues(source["chunks"], DocumentChunkDTO);
+	        this.status = source["status"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
 	}
 	export class EvalEstimateDTO {
 	    set: string;
@@ -1106,6 +1210,22 @@ export namespace app {
 	
 	
 	
+	export class OpenedDraftDTO {
+	    name: string;
+	    format: string;
+	    markdown: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new OpenedDraftDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.name = source["name"];
+	        this.format = source["format"];
+	        this.markdown = source["markdown"];
+	    }
+	}
 	export class TrendPointDTO {
 	    run_id: string;
 	    started_at: string;
@@ -1440,6 +1560,26 @@ export namespace app {
 	}
 	
 	
+	export class WorkingDraftDTO {
+	    text: string;
+	    file_name: string;
+	    cursor: number;
+	    version: number;
+	    saved_at: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new WorkingDraftDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.text = source["text"];
+	        this.file_name = source["file_name"];
+	        this.cursor = source["cursor"];
+	        this.version = source["version"];
+	        this.saved_at = source["saved_at"];
+	    }
+	}
 	export class WorkspaceDTO {
 	    root: string;
 	    content_dir: string;

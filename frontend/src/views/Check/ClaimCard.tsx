@@ -1,6 +1,7 @@
-import { Copy, ExternalLink, ThumbsDown, ThumbsUp } from 'lucide-react';
+import { Copy, FileText, ThumbsDown, ThumbsUp } from 'lucide-react';
 import { forwardRef, useState } from 'react';
-import { openExternal, type CheckClaim, type CheckEvidence, type Verdict, type Vote } from '../../api/check';
+import { type CheckClaim, type CheckEvidence, type Verdict, type Vote } from '../../api/check';
+import { openSource } from '../../stores/source';
 import { confidenceBand, confidenceText } from './claimOrder';
 import { quoteSegments } from './marks';
 import { VerdictBadge } from './verdicts';
@@ -11,11 +12,14 @@ function Passage({ ev }: { ev: CheckEvidence }) {
     <figure className="evidence" data-testid="evidence">
       <figcaption className="evidence-head">
         <strong>{ev.title}</strong> <span className="muted small">{ev.chunk_id}</span>
-        {ev.url && (
-          <button type="button" className="link-button small" onClick={() => openExternal(ev.url)} aria-label={`Open ${ev.title}`}>
-            <ExternalLink size={12} aria-hidden /> Open
-          </button>
-        )}
+        <button
+          type="button"
+          className="link-button small"
+          onClick={() => openSource({ docId: ev.doc_id, chunkId: ev.chunk_id, quote: ev.quote })}
+          aria-label={`Open ${ev.title}`}
+        >
+          <FileText size={12} aria-hidden /> Open
+        </button>
         <button type="button" className="link-button small" onClick={() => void navigator.clipboard?.writeText(ev.quote)} aria-label={`Copy quote from ${ev.title}`}>
           <Copy size={12} aria-hidden /> Copy
         </button>

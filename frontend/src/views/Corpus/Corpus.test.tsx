@@ -16,12 +16,20 @@ vi.mock('../../api', () => ({
       search: vi.fn().mockResolvedValue({ query: 'q', bm25: [hit('a', 1, 0)], vector: [hit('b', 0, 1)], hybrid: [hit('a', 1, 2)] }),
     },
     jobs: { cancel: vi.fn() },
+    documents: {
+      list: vi.fn().mockResolvedValue([
+        { id: 'help-refund-policy', title: 'Refund policy', path: 'content/help/refund-policy.md', url: 'https://x.example/r', chunks: 4, status: 'indexed', publish: 'published' },
+        { id: 'help-refund-policy-2024', title: 'Refund policy (2024)', path: 'content/help/refund-policy-2024.md', url: '', chunks: 0, status: 'not indexed', publish: 'archived' },
+        { id: 'help-free-trial', title: 'Free trial', path: 'content/help/free-trial.md', url: '', chunks: 2, status: 'removed since index', publish: 'published' },
+      ]),
+    },
   },
 }));
 vi.mock('../../events', () => ({ JOB_DONE: 'job:done', JOB_PROGRESS: 'job:progress', on: vi.fn(() => () => {}) }));
 
 import { CorpusView } from '.';
 import { syncStore } from './syncStore';
+import { sourceStore } from '../../stores/source';
 
 // The sync store outlives a view on purpose; a test starts with none running.
 const noSync = () => syncStore.set({ done: 0, total: 0 });
@@ -122,5 +130,23 @@ describe('CorpusView', () => {
     render(<CorpusView />);
     const banner = await screen.findByTestId('index-elsewhere');
     expect(banner.textContent).toContain('/a/content');
+  });
+
+  it('lists the documents with their index status; filtering asks the backend; a row opens the viewer', async () => {
+    const { api } = await import('../../api');
+    render(<CorpusView />);
+    const list = await screen.findByTestId('documents');
+    await waitFor(() => expect(list.querySelectorAll('[data-testid="doc-row"]')).toHaveLength(3));
+    expect(api.documents.list).toHaveBeenCalledWith('');
+    const statuses = [...list.querySelectorAll('[data-testid="doc-status"]')].map((e) => e.textContent);
+    expect(statuses).toEqual(['indexed', 'not indexed · archived', 'removed since index']);
+    expect(screen.getByTestId('documents-count').textContent).toBe('3 documents');
+    fireEvent.change(screen.getByLabelText('Filter documents'), { target: { value: ' REFUND ' } });
+    await waitFor(() => expect(api.documents.list).toHaveBeenCalledWith('REFUND'));
+    fireEvent.click(list.querySelector('[data-doc-id="help-refund-policy-2024"] td:nth-child(3)')!);
+    expect(sourceStore.get()?.docId).toBe('help-refund-policy-2024');
+    expect(sourceStore.get()?.opener?.textContent).toBe('Refund policy (2024)');
+    sourceStore.set(null);
+    expect(screen.getByRole('button', { name: 'Free trial' })).toHaveProperty('disabled', true);
   });
 });

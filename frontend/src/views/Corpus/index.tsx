@@ -7,6 +7,7 @@ import { useAsync } from '../../components/useAsync';
 import { ViewHeader } from '../../components/ViewHeader';
 import { WorkspaceSource } from '../../components/WorkspaceSource';
 import { useStore } from '../../stores/store';
+import { DocumentsList } from './DocumentsList';
 import { SearchPlayground } from './SearchPlayground';
 import { cancelSync, startSync, switchWorkspace, syncStore } from './syncStore';
 
@@ -147,6 +148,7 @@ export function CorpusView() {
           </ul>
         </section>
       )}
+      <DocumentsList />
       <SearchPlayground />
     </section>
   );

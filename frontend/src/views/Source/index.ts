@@ -1,0 +1,1 @@
+export { SourceViewer } from './SourceViewer';
