@@ -37,6 +37,12 @@ type CheckClaimDTO struct {
 	Searched    CheckSearchedDTO   `json:"searched"`
 	Vote        string             `json:"vote"` // up | down | ""
 	Note        string             `json:"note"`
+	// Resolved is the self-contained form the engine checked, shown as a
+	// hint beside Text; "" when nothing was resolved.
+	Resolved string `json:"resolved"`
+	// Confidence is the engine's probability of Verdict (0..1); absent
+	// when not measured (the LLM engine, or a check stored before them).
+	Confidence *float64 `json:"confidence,omitempty"`
 }
 
 // CheckSummaryDTO counts verdicts.
@@ -133,7 +139,7 @@ func toCheckReportDTO(rec check.Record) CheckReportDTO {
 	for i, c := range r.Claims {
 		dc := CheckClaimDTO{Index: i, Paragraph: c.Paragraph, Text: c.Text, Start: c.Start, End: c.End, Verdict: c.Verdict,
 			Explanation: c.Explanation, Evidence: make([]CheckEvidenceDTO, 0, len(c.Evidence)), Flags: c.Flags,
-			Searched: CheckSearchedDTO{c.Searched.Passages, c.Searched.Documents}}
+			Searched: CheckSearchedDTO{c.Searched.Passages, c.Searched.Documents}, Resolved: c.Resolved, Confidence: c.Confidence}
 		if dc.Flags == nil {
 			dc.Flags = []string{}
 		}

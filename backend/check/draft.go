@@ -22,15 +22,15 @@ type HybridSearcher interface {
 // claim; offsets and claim texts are mapped back to the writer's bytes.
 func CheckDraft(ctx context.Context, judge claims.Engine, ix HybridSearcher, draft string, corpusDocs int) (Report, error) {
 	norm := text.Normalize(draft)
-	search := newIndexSearcher(ix)
-	rep, err := judge.Check(ctx, norm.Text, search)
+	a := newIndexSearcher(ix)
+	rep, err := judge.Check(ctx, norm.Text, withSentences(a, ix))
 	if err != nil {
 		return Report{}, err
 	}
 	for i := range rep.Results {
 		mapClaim(&rep.Results[i].Claim, norm)
 	}
-	return Build(rep, search.seen(), searchedOf(rep.Retrieved), corpusDocs), nil
+	return Build(rep, a.seen(), searchedOf(rep.Retrieved), corpusDocs), nil
 }
 
 // mapClaim moves a claim's span from the normalized draft to the original;

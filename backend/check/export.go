@@ -63,7 +63,11 @@ func Markdown(rec Record) string {
 				continue
 			}
 			fmt.Fprintf(&b, "\n## %s — claim %d (paragraph %d)\n\n", verdictWord(v), i+1, c.Paragraph+1)
-			fmt.Fprintf(&b, "> %s\n\n%s\n", md(c.Text), md(c.Explanation))
+			fmt.Fprintf(&b, "> %s\n\n", md(c.Text))
+			if c.Resolved != "" {
+				fmt.Fprintf(&b, "Read as: %s\n\n", md(c.Resolved))
+			}
+			fmt.Fprintf(&b, "%s\n\nConfidence: %s\n", md(c.Explanation), ConfidenceLabel(c.Confidence))
 			if len(c.Flags) > 0 {
 				fmt.Fprintf(&b, "\nFlags: %s\n", md(strings.Join(c.Flags, ", ")))
 			}
@@ -83,6 +87,15 @@ func Markdown(rec Record) string {
 		}
 	}
 	return b.String()
+}
+
+// ConfidenceLabel shows a stored confidence the way every face does: a
+// whole percentage, or "not measured" when the engine gave none.
+func ConfidenceLabel(c *float64) string {
+	if c == nil {
+		return "not measured"
+	}
+	return fmt.Sprintf("%.0f%%", *c*100)
 }
 
 func voteWord(v string) string {
@@ -122,7 +135,7 @@ func markQuote(text, quote string) []segment {
 }
 
 var htmlTmpl = template.Must(template.New("report").Funcs(template.FuncMap{
-	"verdict": verdictWord, "marks": markQuote, "inc": func(i int) int { return i + 1 }, "join": strings.Join,
+	"verdict": verdictWord, "marks": markQuote, "confidence": ConfidenceLabel, "inc": func(i int) int { return i + 1 }, "join": strings.Join,
 }).Parse(`<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'">
@@ -139,7 +152,8 @@ mark{background:#fde68a;color:inherit}.meta{color:#52606d;font-size:13px}
 <p><strong>Contradicted {{.Rec.Report.Summary.Contradicted}} · Not covered {{.Rec.Report.Summary.NotCovered}} · Supported {{.Rec.Report.Summary.Supported}}</strong></p>
 {{range .Claims}}<section class="claim {{.C.Verdict}}">
 <p class="badge">{{verdict .C.Verdict}} <span class="meta">claim {{inc .I}}, paragraph {{inc .C.Paragraph}}</span></p>
-<p>“{{.C.Text}}”</p><p>{{.C.Explanation}}</p>
+<p>“{{.C.Text}}”</p>{{if .C.Resolved}}<p class="meta">Read as: {{.C.Resolved}}</p>{{end}}<p>{{.C.Explanation}}</p>
+<p class="meta">Confidence: {{confidence .C.Confidence}}</p>
 {{if .C.Flags}}<p class="meta">Flags: {{join .C.Flags ", "}}</p>{{end}}
 {{range .C.Evidence}}<div><p class="meta">{{.Title}} · {{.ChunkID}}{{if .URL}} · {{.URL}}{{end}}</p>
 <p class="quote">{{range marks .ChunkText .Quote}}{{if .Mark}}<mark>{{.Text}}</mark>{{else}}{{.Text}}{{end}}{{end}}</p></div>{{end}}

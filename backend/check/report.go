@@ -30,6 +30,25 @@ type Claim struct {
 	// Searched names what retrieval looked at for this claim's paragraph,
 	// so a not-covered card can say what was searched.
 	Searched Searched `json:"searched"`
+	// Resolved is the self-contained form the engine searched and
+	// verified with ("Tallyhub Go runs on iPhones" for "It runs on
+	// iPhones"); a hint beside Text, "" when nothing was resolved.
+	Resolved string `json:"resolved,omitempty"`
+	// Confidence is the engine's probability of Verdict, in (0, 1]. nil
+	// means not measured: the engine gives none (the LLM engine), or the
+	// check was stored before confidences were kept. A pointer, so such a
+	// record decodes to "not measured" and never to a confidence of 0.
+	Confidence *float64 `json:"confidence,omitempty"`
+}
+
+// measured is an engine's confidence as stored: claims.Result gives 0
+// when its engine measures none, and a value that is no probability (NaN
+// would also make the report unmarshalable) is no measurement either.
+func measured(c float64) *float64 {
+	if !(c > 0 && c <= 1) {
+		return nil
+	}
+	return &c
 }
 
 // Searched is what one paragraph's retrieval returned.
@@ -72,7 +91,8 @@ func Build(rep claims.Report, passages map[string]claims.Passage, searched map[i
 	}
 	for _, r := range rep.Results {
 		c := Claim{Paragraph: r.Paragraph, Text: r.Text, Start: r.Start, End: r.End, Verdict: string(r.Verdict),
-			Explanation: r.Explanation, Evidence: make([]Evidence, 0, len(r.Evidence)), Flags: r.Flags, Searched: searched[r.Paragraph]}
+			Explanation: r.Explanation, Evidence: make([]Evidence, 0, len(r.Evidence)), Flags: r.Flags, Searched: searched[r.Paragraph],
+			Resolved: r.Resolved, Confidence: measured(r.Confidence)}
 		if c.Flags == nil {
 			c.Flags = []string{}
 		}

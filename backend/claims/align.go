@@ -7,16 +7,20 @@ import (
 	"continuity/backend/claims/numbers"
 )
 
-// unit is one corpus sentence, or two adjacent ones, that a claim can be
-// aligned with.
+// unit is one corpus sentence, two or three adjacent ones, or a table
+// cell or row, that a claim can be aligned with.
 type unit struct {
 	passage    *Passage
 	start, end int // byte offsets of the quote in passage.Text
 	a          analysis
 	parts      []analysis            // the sentences, for per-sentence polarity
 	cell       bool                  // a table cell read with its row and column labels
+	sents      int                   // sentences joined (1 for a sentence or a cell)
 	negNames   map[string]bool       // see negatedNames
 	bySlot     map[slotKey][]slotQty // see slots
+	words      map[string]string     // see lexWords
+	order      []string              // see wordOrder
+	vec        []float32             // sentence vector; nil without vectors
 }
 
 // quote is the verbatim evidence text.
@@ -86,20 +90,27 @@ func newCorpusView(ctx context.Context, passages []Passage) (*corpusView, error)
 		for _, s := range ss {
 			a := analyze(s.span.Text, v.known)
 			a.clauses = splitClauses(s.span.Text, v.known)
-			us = append(us, &unit{passage: s.p, start: s.span.Start, end: s.span.End, a: a, parts: a.clauses})
+			us = append(us, &unit{passage: s.p, start: s.span.Start, end: s.span.End, a: a, parts: a.clauses, sents: 1})
 			v.n++
 			for t := range a.stems {
 				v.df[t]++
 			}
 		}
+		// A claim that combines two or three facts of one passage aligns
+		// with the adjacent sentences that state them.
 		for i := 0; i+1 < len(ss); i++ {
 			x, y := us[i], us[i+1]
-			us = append(us, &unit{passage: x.passage, start: x.start, end: y.end, a: merge(x.a, y.a), parts: append(append([]analysis{}, x.a.clauses...), y.a.clauses...)})
+			us = append(us, &unit{passage: x.passage, start: x.start, end: y.end, a: merge(x.a, y.a), parts: append(append([]analysis{}, x.a.clauses...), y.a.clauses...), sents: 2})
+		}
+		for i := 0; i+2 < len(ss); i++ {
+			x, y, z := us[i], us[i+1], us[i+2]
+			us = append(us, &unit{passage: x.passage, start: x.start, end: z.end, a: merge(merge(x.a, y.a), z.a),
+				parts: append(append(append([]analysis{}, x.a.clauses...), y.a.clauses...), z.a.clauses...), sents: 3})
 		}
 		for _, tc := range tableCells(ss[0].p.Text) {
 			a := analyze(tc.text, v.known)
 			a.clauses = splitClauses(tc.text, v.known)
-			us = append(us, &unit{passage: ss[0].p, start: tc.start, end: tc.end, a: a, parts: a.clauses, cell: true})
+			us = append(us, &unit{passage: ss[0].p, start: tc.start, end: tc.end, a: a, parts: a.clauses, cell: true, sents: 1})
 		}
 		v.units[key] = us
 	}

@@ -20,9 +20,14 @@ const (
 	PromptDecompose        = "claims.decompose"
 	PromptVerify           = "claims.verify"
 	PromptDecomposeVersion = "v1"
-	PromptVerifyVersion    = "v2"
+	PromptVerifyVersion    = "v3" // v3: aligned published sentences before the passages
 	EngineLLM              = "llm"
 )
+
+// FlagUnlocatedClaim marks a model claim whose source sentence was not
+// found in the draft: its Text is then the whole paragraph (the writer's
+// words it came from) and Resolved the model's claim.
+const FlagUnlocatedClaim = "unlocated_claim"
 
 // ErrMalformedReply means the model's reply broke the schema; it is an
 // error, never a verdict.
@@ -53,6 +58,10 @@ func (e *LLMEngine) Check(ctx context.Context, draft string, search Searcher) (R
 		return Report{}, err
 	}
 	r, err := retrieve(ctx, paragraphs, cl, search, max(e.TopK, 1))
+	if err != nil {
+		return Report{}, err
+	}
+	al, err := newAligner(ctx, search, r.passages)
 	if err != nil {
 		return Report{}, err
 	}
@@ -94,7 +103,7 @@ func (e *LLMEngine) Check(ctx context.Context, draft string, search Searcher) (R
 				return
 			}
 			defer func() { <-sem }()
-			res, model, err := e.paragraph(ctx, p, r.passages[p.Index])
+			res, model, err := e.paragraph(ctx, p, r.passages[p.Index], al)
 			if err != nil {
 				fail(p.Index, err)
 				return
@@ -137,33 +146,72 @@ type verifyReply struct {
 	} `json:"verdicts"`
 }
 
-func (e *LLMEngine) paragraph(ctx context.Context, p Paragraph, passages []Passage) ([]Result, string, error) {
+func (e *LLMEngine) paragraph(ctx context.Context, p Paragraph, passages []Passage, al *aligner) ([]Result, string, error) {
 	var dec decomposeReply
 	resp, err := e.client.CompleteJSON(ctx, decomposeRequest(p.Text), &dec)
 	if err != nil {
 		return nil, "", fmt.Errorf("decompose: %w", err)
 	}
 	var claims []Claim
+	var unlocated []bool
 	for i, c := range dec.Claims {
 		if strings.TrimSpace(c.Text) == "" {
 			return nil, "", fmt.Errorf("%w: decompose claim %d has no text", ErrMalformedReply, i)
 		}
-		cl := Claim{Paragraph: p.Index, Text: c.Text, Start: p.Start, End: p.Start + len(p.Text)}
-		if j := strings.Index(p.Text, c.Source); c.Source != "" && j >= 0 {
-			cl.Start, cl.End = p.Start+j, p.Start+j+len(c.Source)
-		}
+		cl, ok := locateClaim(p, c.Text, c.Source)
 		claims = append(claims, cl)
+		unlocated = append(unlocated, !ok)
 	}
 	if len(claims) == 0 {
 		return nil, resp.Model, nil
 	}
+	aligned, err := al.align(ctx, claims, passages)
+	if err != nil {
+		return nil, "", err
+	}
 	var ver verifyReply
-	resp2, err := e.client.CompleteJSON(ctx, verifyRequest(claims, passages), &ver)
+	resp2, err := e.client.CompleteJSON(ctx, verifyRequest(claims, aligned, passages), &ver)
 	if err != nil {
 		return nil, "", fmt.Errorf("verify: %w", err)
 	}
 	results, err := acceptVerdicts(claims, passages, ver)
-	return results, resp2.Model, err
+	if err != nil {
+		return nil, "", err
+	}
+	for i := range results {
+		if unlocated[i] {
+			results[i].Flags = append(results[i].Flags, FlagUnlocatedClaim)
+		}
+	}
+	return results, resp2.Model, nil
+}
+
+// locateClaim keeps the writer's words: Text is the draft span the model
+// names as the claim's source (or its claim, if that is verbatim), found
+// exactly or after whitespace and quote-mark normalisation; the model's
+// self-contained wording goes to Resolved. A source not in the paragraph
+// leaves the whole paragraph as the span, and ok false.
+func locateClaim(p Paragraph, claim, source string) (Claim, bool) {
+	claim = strings.TrimSpace(claim)
+	for _, cand := range []string{strings.TrimSpace(source), claim} {
+		if cand == "" {
+			continue
+		}
+		q, ok := cand, strings.Contains(p.Text, cand)
+		if !ok {
+			q, ok = findQuote(p.Text, cand)
+		}
+		if !ok {
+			continue
+		}
+		j := strings.Index(p.Text, q)
+		c := Claim{Paragraph: p.Index, Text: q, Start: p.Start + j, End: p.Start + j + len(q)}
+		if claim != q {
+			c.Resolved = claim
+		}
+		return c, true
+	}
+	return Claim{Paragraph: p.Index, Text: p.Text, Start: p.Start, End: p.Start + len(p.Text), Resolved: claim}, false
 }
 
 // acceptVerdicts turns the verify reply into results: every claim needs

@@ -18,6 +18,7 @@ Example reply: {"claims":[{"text":"The Team plan costs $29 a month.","source":"T
 const verifySystem = `You check claims against published passages. For each claim answer "supported" when a passage states it,
 "contradicted" when a passage states something incompatible (a different number, date, duration, name, or the negation),
 "not_covered" otherwise. Evidence: the chunk_id of a passage sent (given inside its data block) and a quote copied verbatim from its text. One sentence of explanation naming the slot that differs.
+Before the passages, each claim may come with the published sentences most similar to it, taken from those passages: read them first, then decide from the passages; cite the passage a sentence belongs to.
 Example: claim 0 "Refunds are available within 14 days." with passage help-refund#0 "You can request a full refund within 30 days of any payment."
 Example reply: {"verdicts":[{"claim":0,"verdict":"contradicted","explanation":"The corpus says 30 days; the draft says 14 days.","evidence":[{"chunk_id":"help-refund#0","quote":"You can request a full refund within 30 days of any payment."}]}]}`
 
@@ -32,11 +33,22 @@ func decomposeRequest(paragraph string) llm.Request {
 	}
 }
 
-func verifyRequest(claims []Claim, passages []Passage) llm.Request {
+// verifyRequest lists the claims in their self-contained form, then each
+// claim's aligned sentences (aligned[i] for claim i; none without sentence
+// vectors), then the passages.
+func verifyRequest(claims []Claim, aligned [][]alignedSentence, passages []Passage) llm.Request {
 	var b strings.Builder
 	b.WriteString("Claims:\n")
 	for i, c := range claims {
-		fmt.Fprintf(&b, "%d: %s\n", i, llm.Fence("claim", c.Text))
+		fmt.Fprintf(&b, "%d: %s\n", i, llm.Fence("claim", c.SelfContained()))
+	}
+	if hasAligned(aligned) {
+		b.WriteString("\nPublished sentences most similar to each claim:\n")
+		for i, as := range aligned {
+			if len(as) > 0 {
+				fmt.Fprintf(&b, "claim %d:\n%s\n", i, llm.Fence("aligned sentences", alignedData(as)))
+			}
+		}
 	}
 	b.WriteString("\nPassages:\n")
 	for i, p := range passages {
@@ -62,10 +74,34 @@ func passageData(p Passage) string {
 	return fmt.Sprintf("chunk_id: %s\ntitle: %s\ntext:\n%s", id, title, p.Text)
 }
 
+func hasAligned(aligned [][]alignedSentence) bool {
+	for _, as := range aligned {
+		if len(as) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// alignedData is a claim's aligned sentences, fenced like passageData:
+// each names its chunk as a one-line JSON string the model can cite, and
+// the sentence on one line.
+func alignedData(as []alignedSentence) string {
+	var b strings.Builder
+	for i, a := range as {
+		id, _ := json.Marshal(llm.Sanitize(a.ChunkID))
+		if i > 0 {
+			b.WriteString("\n")
+		}
+		fmt.Fprintf(&b, "chunk_id: %s\nsentence: %s", id, strings.Join(strings.Fields(a.Text), " "))
+	}
+	return b.String()
+}
+
 // The reply schemas list each object's properties in alphabetical order,
 // the order "required" has always had, so the JSON the model sees stays
-// byte for byte what it was (PromptDecomposeVersion and
-// PromptVerifyVersion are unchanged).
+// byte for byte what it was (the schemas did not change the prompt
+// versions).
 func decomposeSchema() map[string]any {
 	return llm.Object(llm.Prop("claims", llm.Array(llm.Object(
 		llm.Prop("source", llm.String()),

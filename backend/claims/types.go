@@ -29,6 +29,11 @@ type Claim struct {
 	Text      string `json:"text"`
 	Start     int    `json:"start"`
 	End       int    `json:"end"`
+	// Resolved is the claim made self-contained for retrieval and
+	// verification ("Tallyhub Go runs on iPhones" for "It runs on
+	// iPhones"); a hint only, empty when nothing needed resolving or the
+	// reference was ambiguous. Text stays the writer's words (see Resolve).
+	Resolved string `json:"resolved,omitempty"`
 }
 
 // Passage is one retrieved chunk of a published document.
@@ -56,6 +61,9 @@ type Result struct {
 	Explanation string     `json:"explanation"`
 	Evidence    []Evidence `json:"evidence"`
 	Flags       []string   `json:"flags"`
+	// Confidence is the verdict model's probability of Verdict (offline
+	// engine); 0 when the engine gives none.
+	Confidence float64 `json:"confidence"`
 }
 
 // Summary counts verdicts.

@@ -30,11 +30,15 @@ Every check is kept in the history the desktop app shows. The index is synced
 first (cheap when nothing changed). Exit 1 when any claim is contradicted (or, with --fail-on-voice,
 when voice issues of that level are found).
 --json prints {"engine","model","claims":[{"paragraph","text","start","end","verdict",
-"explanation","evidence":[{"doc_id","chunk_id","title","quote"}],"flags":[]}],
-"summary":{"supported","contradicted","not_covered"},"voice":[...],"voice_score"}.
-start and end are byte offsets of the claim's text in the file (a byte-order mark
-and invisible characters are ignored for checking, never for offsets); "voice"
-is [] when the voice check did not run (voice_score is then absent).`,
+"explanation","evidence":[{"doc_id","chunk_id","title","quote"}],"flags":[],"resolved",
+"confidence"}],"summary":{"supported","contradicted","not_covered"},"voice":[...],"voice_score"}.
+"paragraph" is the 0-based paragraph index; "text" is the writer's own words and
+start and end are its byte offsets in the file (a byte-order mark and invisible
+characters are ignored for checking, never for offsets); "resolved" is the
+self-contained form that was checked ("It runs on iPhones" read as "Tallyhub Go
+runs on iPhones"), absent when nothing was resolved; "confidence" is the engine's
+probability of the verdict, 0..1, or null when not measured; "voice" is [] when
+the voice check did not run (voice_score is then absent).`,
 		Flags: func(fs *flag.FlagSet) RunFunc {
 			eng := fs.String("engine", "", "offline or llm (default: the engine in Settings)")
 			k := fs.Int("k", 0, "passages retrieved per paragraph (default 8)")

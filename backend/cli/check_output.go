@@ -24,6 +24,12 @@ type claimJSON struct {
 	Explanation string         `json:"explanation"`
 	Evidence    []evidenceJSON `json:"evidence"`
 	Flags       []string       `json:"flags"`
+	// Resolved is omitted when nothing was resolved, so `.resolved //
+	// .text` is always the self-contained form.
+	Resolved string `json:"resolved,omitempty"`
+	// Confidence is always present: null when not measured (the LLM
+	// engine, or a check stored before confidences were kept).
+	Confidence *float64 `json:"confidence"`
 }
 
 type summaryJSON struct {
@@ -48,7 +54,8 @@ func contractJSON(rep check.Report) checkJSON {
 		Summary: summaryJSON{rep.Summary.Supported, rep.Summary.Contradicted, rep.Summary.NotCovered}}
 	for _, c := range rep.Claims {
 		cj := claimJSON{Paragraph: c.Paragraph, Text: c.Text, Start: c.Start, End: c.End, Verdict: c.Verdict, Explanation: c.Explanation,
-			Evidence: make([]evidenceJSON, 0, len(c.Evidence)), Flags: c.Flags}
+			Evidence: make([]evidenceJSON, 0, len(c.Evidence)), Flags: c.Flags,
+			Resolved: c.Resolved, Confidence: c.Confidence}
 		for _, e := range c.Evidence {
 			cj.Evidence = append(cj.Evidence, evidenceJSON{e.DocID, e.ChunkID, e.Title, e.Quote})
 		}
@@ -79,7 +86,14 @@ func writeCheckText(w io.Writer, rep check.Report) {
 			para = c.Paragraph
 			fmt.Fprintf(w, "\nParagraph %d\n", para+1)
 		}
-		fmt.Fprintf(w, "  %s  %s\n", verdictMarks[c.Verdict], snippet(c.Text, 200))
+		conf := ""
+		if c.Confidence != nil {
+			conf = " (" + check.ConfidenceLabel(c.Confidence) + ")"
+		}
+		fmt.Fprintf(w, "  %s%s  %s\n", verdictMarks[c.Verdict], conf, snippet(c.Text, 200))
+		if c.Resolved != "" {
+			fmt.Fprintf(w, "      read as: %s\n", snippet(c.Resolved, 200))
+		}
 		if c.Explanation != "" {
 			fmt.Fprintf(w, "      %s\n", snippet(c.Explanation, 300))
 		}

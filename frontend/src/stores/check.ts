@@ -1,6 +1,7 @@
 import { api } from '../api';
 import type { CheckEngine, CheckHistoryEntry, CheckReport, TriageItem, Verdict, Vote } from '../api/check';
 import { JOB_DONE, JOB_PROGRESS, on, type JobDoneEvent, type JobProgressEvent } from '../events';
+import type { BandFilter, ClaimSort } from '../views/Check/claimOrder';
 import { createStore } from './store';
 
 export interface CheckJob {
@@ -19,12 +20,14 @@ export interface CheckState {
   historyError?: Error;
   triage: TriageItem[];
   filters: Record<Verdict, boolean>;
+  band: BandFilter;
+  sort: ClaimSort;
   announce: string;
 }
 
 const allOn: Record<Verdict, boolean> = { contradicted: true, not_covered: true, supported: true };
 
-export const checkStore = createStore<CheckState>({ history: [], triage: [], filters: allOn, announce: '' });
+export const checkStore = createStore<CheckState>({ history: [], triage: [], filters: allOn, band: 'all', sort: 'verdict', announce: '' });
 
 const patch = (p: Partial<CheckState>) => checkStore.set((s) => ({ ...s, ...p }));
 const asError = (e: unknown) => (e instanceof Error ? e : new Error(String(e)));
@@ -121,4 +124,12 @@ export async function vote(claimIndex: number, v: Vote, note = '') {
 
 export function toggleFilter(v: Verdict) {
   checkStore.set((s) => ({ ...s, filters: { ...s.filters, [v]: !s.filters[v] } }));
+}
+
+export function setBand(band: BandFilter) {
+  checkStore.set((s) => ({ ...s, band }));
+}
+
+export function setSort(sort: ClaimSort) {
+  checkStore.set((s) => ({ ...s, sort }));
 }

@@ -126,6 +126,8 @@ export namespace app {
 	    searched: CheckSearchedDTO;
 	    vote: string;
 	    note: string;
+	    resolved: string;
+	    confidence?: number;
 	
 	    static createFrom(source: any = {}) {
 	        return new CheckClaimDTO(source);
@@ -145,6 +147,8 @@ export namespace app {
 	        this.searched = this.convertValues(source["searched"], CheckSearchedDTO);
 	        this.vote = source["vote"];
 	        this.note = source["note"];
+	        this.resolved = source["resolved"];
+	        this.confidence = source["confidence"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {

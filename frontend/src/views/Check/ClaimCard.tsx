@@ -1,6 +1,7 @@
 import { Copy, ExternalLink, ThumbsDown, ThumbsUp } from 'lucide-react';
 import { forwardRef, useState } from 'react';
 import { openExternal, type CheckClaim, type CheckEvidence, type Verdict, type Vote } from '../../api/check';
+import { confidenceBand, confidenceText } from './claimOrder';
 import { quoteSegments } from './marks';
 import { VerdictBadge } from './verdicts';
 
@@ -56,6 +57,13 @@ export const ClaimCard = forwardRef<HTMLElement, Props>(function ClaimCard({ cla
     <article ref={ref} tabIndex={-1} className={`claim-card verdict-${v}${selected ? ' selected' : ''}`} data-testid="claim-card" data-verdict={v}>
       <header className="claim-head">
         <VerdictBadge verdict={v} />
+        <span
+          className={`confidence-pill confidence-${confidenceBand(claim.confidence)}`}
+          data-testid="confidence"
+          title="How sure the engine is of this verdict"
+        >
+          Confidence {confidenceText(claim.confidence)}
+        </span>
         <button type="button" className="link-button claim-title" onClick={onShow} aria-expanded={open} onDoubleClick={() => setOpen(!open)}>
           {claim.text}
         </button>
@@ -65,6 +73,11 @@ export const ClaimCard = forwardRef<HTMLElement, Props>(function ClaimCard({ cla
           </button>
         )}
       </header>
+      {claim.resolved && (
+        <p className="claim-resolved" data-testid="resolved" title="The self-contained form the engine searched and verified; your words above are unchanged">
+          <span className="hint-label">read as:</span> {claim.resolved}
+        </p>
+      )}
       {open && (
         <div className="claim-body">
           {v === 'contradicted' && claim.evidence[0] ? (
@@ -81,6 +94,7 @@ export const ClaimCard = forwardRef<HTMLElement, Props>(function ClaimCard({ cla
           ) : null}
           <p className="claim-why">{claim.explanation}</p>
           {claim.flags.includes('unverified_evidence') && <p className="flag">The model cited evidence that was not found in the passages sent, so this is marked not covered.</p>}
+          {claim.flags.includes('unlocated_claim') && <p className="flag">The model's claim was not found in your draft, so the whole paragraph it came from is shown.</p>}
           {v === 'not_covered' && claim.evidence.length === 0 && (
             <p className="muted small" data-testid="searched">
               Searched {claim.searched.passages} passages from {claim.searched.documents.length} of {corpusDocs} published documents

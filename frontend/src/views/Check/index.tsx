@@ -1,17 +1,18 @@
 import { FileText, Download, Square } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { api } from '../../api';
-import type { CheckEngine, Verdict } from '../../api/check';
+import type { CheckEngine } from '../../api/check';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { useAsync } from '../../components/useAsync';
 import { ViewHeader } from '../../components/ViewHeader';
-import { cancelCheck, checkStore, deleteCheck, openCheck, refreshHistory, startCheck, toggleFilter, vote } from '../../stores/check';
+import { cancelCheck, checkStore, deleteCheck, openCheck, refreshHistory, setBand, setSort, startCheck, toggleFilter, vote } from '../../stores/check';
 import { useStore } from '../../stores/store';
 import { AnnotatedDraft } from './AnnotatedDraft';
 import { ClaimCard } from './ClaimCard';
+import { FindingsControls } from './FindingsControls';
+import { visibleClaims } from './claimOrder';
 import { HistoryList, TriageList } from './HistoryPanel';
 import { SummaryBar } from './SummaryBar';
-import { VERDICT_ORDER } from './verdicts';
 import { VoicePanel } from './VoicePanel';
 
 export function CheckView() {
@@ -68,9 +69,7 @@ export function CheckView() {
 
   const running = st.job !== undefined;
   const stale = report !== undefined && report.draft !== text;
-  const claims = report
-    ? [...report.claims].filter((c) => st.filters[c.verdict as Verdict]).sort((a, b) => VERDICT_ORDER.indexOf(a.verdict as Verdict) - VERDICT_ORDER.indexOf(b.verdict as Verdict))
-    : [];
+  const claims = report ? visibleClaims(report.claims, { verdicts: st.filters, band: st.band, sort: st.sort }) : [];
 
   return (
     <section>
@@ -160,9 +159,10 @@ export function CheckView() {
         <aside className="panel findings" aria-label="Findings">
           <h2 className="panel-title">Findings</h2>
           {!report && <p className="muted">Run a check to see each claim with the published passages that support or contradict it.</p>}
+          {report && report.claims.length > 0 && <FindingsControls sort={st.sort} band={st.band} onSort={setSort} onBand={setBand} shown={claims.length} total={report.claims.length} />}
           {report && claims.length === 0 && (
             <p className="muted">
-              {report.claims.length === 0 ? 'No factual claims found in this draft.' : 'Every verdict is filtered out; turn a chip back on.'}
+              {report.claims.length === 0 ? 'No factual claims found in this draft.' : 'Every claim is filtered out; turn a verdict chip back on or choose Any confidence.'}
             </p>
           )}
           <div className="claim-list">
