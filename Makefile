@@ -11,7 +11,7 @@ APT_TEST := xvfb xauth imagemagick xdotool chromium fonts-noto-color-emoji curl 
 GO_SRC := $(shell find . -name '*.go' -not -path './frontend/node_modules/*') go.mod go.sum
 FRONTEND_SRC := $(shell find frontend/src frontend/public frontend/wailsjs -type f) frontend/index.html frontend/vite.config.ts frontend/tsconfig.json
 
-.PHONY: help run test cli bench verdict-report fuzz models desktop frontend deps-build deps-test vet lint gotest fronttest e2e clean
+.PHONY: help run test cli bench verdict-report train-verdict fuzz models desktop frontend deps-build deps-test vet lint gotest fronttest e2e clean
 
 # golangci-lint, pinned, built from the Go module proxy into the git-ignored .tools/.
 LINT_VERSION := v2.15.0
@@ -26,6 +26,7 @@ help:
 	@echo "make fuzz   run every fuzz target for FUZZTIME (default 10s) each"
 	@echo "make lint   golangci-lint (pinned) and ESLint"
 	@echo "make verdict-report  claim-verdict quality on every public set"
+	@echo "make train-verdict   retrain the offline verdict model on the public training splits"
 
 # Installs only the packages that are missing, so repeated runs cost a dpkg query.
 define apt_install
@@ -106,7 +107,14 @@ bench: models
 # VitaminC test, the sample drafts); the tables go into docs/benchmarks.md.
 verdict-report: models
 	@mkdir -p test-output
-	go run ./cmd/verdictreport -bench ../shared/benchmarks -workdir test-output/verdict -md | tee test-output/verdict-report.md
+	GOMAXPROCS=2 go run ./cmd/verdictreport -bench ../shared/benchmarks -workdir test-output/verdict -md -json docs/verdict-report.json | tee test-output/verdict-report.md
+
+# Retrain the offline verdict model (backend/claims/model/verdict-v1.json) on the public
+# training splits; prints the cross-validated and held-out tables. Never tunes on a test split.
+train-verdict: models
+	@mkdir -p test-output
+	GOMAXPROCS=2 go run ./cmd/trainverdict -bench ../shared/benchmarks -workdir test-output/verdict -refresh \
+	  -date $$(date -u +%F) -out backend/claims/model/verdict-v1.json | tee test-output/train-verdict.txt
 
 # CI runs each target's seeds and kept crashers as part of gotest.
 fuzz:

@@ -11,8 +11,10 @@ import (
 	"time"
 
 	"continuity/backend/claims"
+	"continuity/backend/embed/uselite"
 	"continuity/backend/llm"
 	"continuity/backend/llm/llmtest"
+	"continuity/backend/models"
 	"continuity/backend/retrieval"
 	"continuity/backend/store"
 )
@@ -26,6 +28,11 @@ func decomposeOne(text string) llmtest.Reply {
 
 // benchIndex syncs a real index over content in a temp data dir.
 func benchIndex(b *testing.B, content string) (*retrieval.Index, int) {
+	return benchIndexWith(b, content, retrieval.Options{})
+}
+
+// benchIndexWith is benchIndex with the given index options.
+func benchIndexWith(b *testing.B, content string, opts retrieval.Options) (*retrieval.Index, int) {
 	b.Helper()
 	ctx := context.Background()
 	data := b.TempDir()
@@ -34,7 +41,7 @@ func benchIndex(b *testing.B, content string) (*retrieval.Index, int) {
 		b.Fatal(err)
 	}
 	b.Cleanup(func() { db.Close() })
-	ix, err := retrieval.Open(ctx, db, data, retrieval.Options{})
+	ix, err := retrieval.Open(ctx, db, data, opts)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -98,6 +105,27 @@ func benchOffline(b *testing.B, content string) {
 // sample corpus, end to end (hybrid retrieval per paragraph + verdicts).
 func BenchmarkCheckOfflineSampleCorpus(b *testing.B) {
 	benchOffline(b, filepath.Join(sampleCorpus, "content"))
+}
+
+// BenchmarkCheckOfflineSampleCorpusSentenceVectors: the same check as
+// the product runs it, with USE-lite sentence vectors stored at index
+// time and the draft's claims embedded per check (skipped without the
+// model; run `make models`).
+func BenchmarkCheckOfflineSampleCorpusSentenceVectors(b *testing.B) {
+	p, err := models.Find("", models.USELite)
+	if err != nil {
+		b.Skipf("USE-lite: %v", err)
+	}
+	enc, err := uselite.Load(filepath.Dir(p))
+	if err != nil {
+		b.Fatal(err)
+	}
+	ix, docs := benchIndexWith(b, filepath.Join(sampleCorpus, "content"), retrieval.Options{Sentences: true, SentenceEmbedder: enc})
+	draft := draftOfWords(b, 1500)
+	reportP50(b, func() error {
+		_, err := CheckDraft(context.Background(), claims.NewOffline(), ix, draft, docs)
+		return err
+	})
 }
 
 // BenchmarkCheckOffline1000Docs: the same draft against 1,000 generated

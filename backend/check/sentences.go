@@ -65,3 +65,10 @@ func (s sentenceSearcher) EmbedSentences(ctx context.Context, texts []string) ([
 
 // the product's index is a SentenceIndex; this breaks the build if not
 var _ SentenceIndex = (*retrieval.Index)(nil)
+
+// NewSearcher is the Searcher a check gives its engine over ix: hybrid
+// search, and the stored sentence vectors when ix keeps them. Benchmark
+// commands use it to measure what the product runs.
+func NewSearcher(ix HybridSearcher) claims.Searcher {
+	return withSentences(newIndexSearcher(ix), ix)
+}

@@ -22,6 +22,9 @@ func (s staticSearch) Search(context.Context, string, int) ([]claims.Passage, er
 func TestOfflineAcceptance(t *testing.T) {
 	t.Parallel()
 	ix := openSample(t)
+	// abstains: the verdict model may abstain on these (not covered)
+	// rather than accuse; it must never call them supported.
+	abstains := map[string]bool{"wrong year": true}
 	cases := []struct {
 		name, draft string
 		want        claims.Verdict
@@ -54,7 +57,7 @@ func TestOfflineAcceptance(t *testing.T) {
 				t.Fatalf("want 1 claim, got %+v", rep.Results)
 			}
 			r := rep.Results[0]
-			if r.Verdict != c.want {
+			if r.Verdict != c.want && !(abstains[c.name] && r.Verdict == claims.NotCovered) {
 				t.Fatalf("verdict %s, want %s (%s)", r.Verdict, c.want, r.Explanation)
 			}
 			for _, ev := range r.Evidence {
@@ -158,7 +161,8 @@ func TestEvidenceQuotesAreVerbatim(t *testing.T) {
 }
 
 func FuzzDecompose(f *testing.F) {
-	for _, s := range []string{"# T\n\nIt costs $9. It is fine, and we ship it.", "a\r\n\r\n## b\nc? d!", "", "It's  \n\n\n"} {
+	for _, s := range []string{"# T\n\nIt costs $9. It is fine, and we ship it.", "a\r\n\r\n## b\nc? d!", "", "It's  \n\n\n",
+		"Support opens at 8 a.m. and closes at 5 p.m. Call us.", `He said "Stop. Now." Then he left.`, "1. Sign in\n2. Open **Settings**."} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -166,6 +170,15 @@ func FuzzDecompose(f *testing.F) {
 		for i, p := range ps {
 			if p.Index != i || p.Start < 0 || p.Start+len(p.Text) > len(s) || s[p.Start:p.Start+len(p.Text)] != p.Text {
 				t.Fatalf("bad paragraph %+v", p)
+			}
+			// the sentences claims are taken from are verbatim, ordered
+			// and non-empty pieces of their paragraph
+			end := 0
+			for _, sent := range claims.SplitSentences(p.Text) {
+				if sent.Start < end || sent.End <= sent.Start || p.Text[sent.Start:sent.End] != sent.Text {
+					t.Fatalf("bad sentence %+v of paragraph %q", sent, p.Text)
+				}
+				end = sent.End
 			}
 		}
 		for _, c := range claims.Decompose(s) {

@@ -7,16 +7,20 @@ import (
 	"continuity/backend/claims/numbers"
 )
 
-// unit is one corpus sentence, or two adjacent ones, that a claim can be
-// aligned with.
+// unit is one corpus sentence, two or three adjacent ones, or a table
+// cell or row, that a claim can be aligned with.
 type unit struct {
 	passage    *Passage
 	start, end int // byte offsets of the quote in passage.Text
 	a          analysis
 	parts      []analysis            // the sentences, for per-sentence polarity
 	cell       bool                  // a table cell read with its row and column labels
+	sents      int                   // sentences joined (1 for a sentence or a cell)
 	negNames   map[string]bool       // see negatedNames
 	bySlot     map[slotKey][]slotQty // see slots
+	words      map[string]string     // see lexWords
+	order      []string              // see wordOrder
+	vec        []float32             // sentence vector; nil without vectors
 }
 
 // quote is the verbatim evidence text.
@@ -38,6 +42,25 @@ type corpusView struct {
 	title map[*Passage]map[string]bool // name stems of each passage's title
 	df    map[string]int
 	n     int
+	// docDF counts the documents whose sentences use a stem, of docs
+	// retrieved: the organisation's own name is in most of them.
+	docDF map[string]int
+	docs  int
+	// stems of each passage's text and title, made on first use
+	pstems map[*Passage]map[string]bool
+}
+
+// passageHas: the passage's title or text uses stem t.
+func (v *corpusView) passageHas(p *Passage, t string) bool {
+	if v.pstems == nil {
+		v.pstems = map[*Passage]map[string]bool{}
+	}
+	st, ok := v.pstems[p]
+	if !ok {
+		st = analyze(p.Title+"\n\n"+p.Text, v.known).stems
+		v.pstems[p] = st
+	}
+	return st[t]
 }
 
 func chunkKey(p Passage) string {
@@ -50,7 +73,8 @@ func chunkKey(p Passage) string {
 // newCorpusView analyses passages; it stops with ctx's error when ctx is
 // done, checked once per passage.
 func newCorpusView(ctx context.Context, passages []Passage) (*corpusView, error) {
-	v := &corpusView{units: map[string][]*unit{}, known: map[string]bool{}, df: map[string]int{}, title: map[*Passage]map[string]bool{}}
+	v := &corpusView{units: map[string][]*unit{}, known: map[string]bool{}, df: map[string]int{}, title: map[*Passage]map[string]bool{}, docDF: map[string]int{}}
+	inDoc := map[string]map[string]bool{}
 	type sent struct {
 		p    *Passage
 		span Span
@@ -86,24 +110,55 @@ func newCorpusView(ctx context.Context, passages []Passage) (*corpusView, error)
 		for _, s := range ss {
 			a := analyze(s.span.Text, v.known)
 			a.clauses = splitClauses(s.span.Text, v.known)
-			us = append(us, &unit{passage: s.p, start: s.span.Start, end: s.span.End, a: a, parts: a.clauses})
+			us = append(us, &unit{passage: s.p, start: s.span.Start, end: s.span.End, a: a, parts: a.clauses, sents: 1})
 			v.n++
+			doc := inDoc[s.p.DocID]
+			if doc == nil {
+				doc = map[string]bool{}
+				inDoc[s.p.DocID] = doc
+				v.docs++
+			}
 			for t := range a.stems {
 				v.df[t]++
+				if !doc[t] {
+					doc[t] = true
+					v.docDF[t]++
+				}
 			}
 		}
+		// A claim that combines two or three facts of one passage aligns
+		// with the adjacent sentences that state them.
 		for i := 0; i+1 < len(ss); i++ {
 			x, y := us[i], us[i+1]
-			us = append(us, &unit{passage: x.passage, start: x.start, end: y.end, a: merge(x.a, y.a), parts: append(append([]analysis{}, x.a.clauses...), y.a.clauses...)})
+			us = append(us, &unit{passage: x.passage, start: x.start, end: y.end, a: merge(x.a, y.a), parts: append(append([]analysis{}, x.a.clauses...), y.a.clauses...), sents: 2})
+		}
+		for i := 0; i+2 < len(ss); i++ {
+			x, y, z := us[i], us[i+1], us[i+2]
+			us = append(us, &unit{passage: x.passage, start: x.start, end: z.end, a: merge(merge(x.a, y.a), z.a),
+				parts: append(append(append([]analysis{}, x.a.clauses...), y.a.clauses...), z.a.clauses...), sents: 3})
 		}
 		for _, tc := range tableCells(ss[0].p.Text) {
 			a := analyze(tc.text, v.known)
 			a.clauses = splitClauses(tc.text, v.known)
-			us = append(us, &unit{passage: ss[0].p, start: tc.start, end: tc.end, a: a, parts: a.clauses, cell: true})
+			us = append(us, &unit{passage: ss[0].p, start: tc.start, end: tc.end, a: a, parts: a.clauses, cell: true, sents: 1})
 		}
 		v.units[key] = us
 	}
 	return v, nil
+}
+
+// minCommonDocs: below this many retrieved documents no name is common
+// by documents.
+const minCommonDocs = 4
+
+// commonName: a name in more than share of the retrieved sentences, or
+// in most of the retrieved documents (the organisation, its product),
+// names no slot of a claim.
+func (v *corpusView) commonName(n string, share float64) bool {
+	if v.n >= minCommonSentences && float64(v.df[n]) > share*float64(v.n) {
+		return true
+	}
+	return v.docs >= minCommonDocs && 5*v.docDF[n] >= 3*v.docs
 }
 
 func merge(x, y analysis) analysis {

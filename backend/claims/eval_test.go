@@ -194,8 +194,8 @@ func readDraft(t testing.TB, name string) string {
 	return string(b)
 }
 
-// tuneFromEnv lets calibration sweeps override thresholds:
-// CLAIMS_TUNE="support=0.6,topic=0.4,k=12".
+// tuneFromEnv lets calibration sweeps override retrieval depth:
+// CLAIMS_TUNE="k=12" (the verdict is the model's, see cmd/trainverdict).
 func tuneFromEnv(e *claims.OfflineEngine) {
 	for _, kv := range strings.Split(os.Getenv("CLAIMS_TUNE"), ",") {
 		k, v, ok := strings.Cut(kv, "=")
@@ -206,18 +206,7 @@ func tuneFromEnv(e *claims.OfflineEngine) {
 		if _, err := fmt.Sscan(v, &f); err != nil {
 			panic(fmt.Sprintf("CLAIMS_TUNE %s: %v", kv, err)) // a developer knob; a typo must not tune silently
 		}
-		switch k {
-		case "support":
-			e.Thresholds.Support = f
-		case "topic":
-			e.Thresholds.Topic = f
-		case "neg":
-			e.Thresholds.Negation = f
-		case "sub":
-			e.Thresholds.Substitution = f
-		case "unseen":
-			e.Thresholds.Unseen = f
-		case "k":
+		if k == "k" {
 			e.TopK = int(f)
 		}
 	}

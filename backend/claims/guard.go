@@ -21,16 +21,3 @@ func subjectUnseen(c analysis, v *corpusView, share float64) bool {
 	}
 	return (n >= 2 && unseen/tot >= share) || unseen/tot >= 0.5
 }
-
-// dropContradictions keeps the scored units with nothing that could
-// contradict: no conflicting slot, and marked so polarity, name and
-// substitution rules skip them. Units stay available as support.
-func dropContradictions(all []scored) []scored {
-	out := make([]scored, len(all))
-	for i, s := range all {
-		s.qtyConflict = ""
-		s.noContra = true
-		out[i] = s
-	}
-	return out
-}

@@ -8,6 +8,7 @@ about is are was were be been being am do does did doing have has had having it 
 these those there here their them they we us our ours you your yours he she his her i me my mine can could
 will would shall should may might must also just very too than such each which who whom whose what when where
 why how all any both some per up out off over again further once only own same other s t d ll re ve m
+through across among around during upon
 let lets let's get gets got getting make makes made use uses used using now way well still even much many
 whether while though although because since until via etc yes one's
 we're you're they're it's there's we'll you'll we've you've i'm that's here's yourself yourselves ourselves themselves`)

@@ -4,34 +4,31 @@ import (
 	"context"
 	"fmt"
 	"strings"
+
+	"continuity/backend/claims/model"
 )
 
-// Thresholds are the offline engine's calibrated cut-offs (see
-// docs/benchmarks.md, "Claim verdicts"). Coverage is the IDF-weighted
-// share of the claim's content words and quantities that a corpus unit
-// contains.
+// Thresholds are the offline engine's remaining fixed cut-offs; the
+// verdict itself is the model's (backend/claims/model).
 type Thresholds struct {
-	Support      float64 // coverage a unit needs to support a claim
-	Topic        float64 // word coverage before a different number may contradict
-	Negation     float64 // word coverage before opposite polarity may contradict
-	Substitution float64 // coverage of the non-name words before a swapped name may contradict
-	QtyWeight    float64 // weight of one quantity relative to an average word
-	CommonName   float64 // names in more than this share of sentences are not subjects
-	Strong       float64 // coverage at which support outranks contradictions from weaker units
-	NameNegation float64 // coverage of the non-name words before a negated name may contradict
-	Unseen       float64 // share of the claim's words no passage uses at which nothing may contradict it
+	QtyWeight  float64 // weight of one quantity relative to an average word, in coverage
+	CommonName float64 // names in more than this share of sentences are not subjects
+	Unseen     float64 // share of the claim's words no passage uses at which nothing may contradict it
 }
 
-// DefaultThresholds were calibrated on the sample drafts and the VitaminC
-// train split only.
-var DefaultThresholds = Thresholds{Support: 0.6, Topic: 0.48, Negation: 0.6, Substitution: 0.7, QtyWeight: 2, CommonName: 0.2,
-	Strong: 0.9, NameNegation: 0.25, Unseen: 0.25}
+// DefaultThresholds are general, not fitted to any one corpus.
+var DefaultThresholds = Thresholds{QtyWeight: 2, CommonName: 0.2, Unseen: 0.25}
 
 // OfflineEngine is the deterministic engine used without an API key.
 type OfflineEngine struct {
 	TopK       int
 	Thresholds Thresholds
-	trace      func(format string, args ...any) // set by tests to log alignment
+	// Resources are the word and sentence models alignment uses; nil
+	// means DefaultResources, loaded on the first check.
+	Resources *Resources
+	// Weights decide the verdict; nil means the shipped model.
+	Weights *model.Weights
+	trace   func(format string, args ...any) // set by tests to log alignment
 }
 
 // NewOffline returns the offline engine with calibrated defaults.
@@ -41,6 +38,66 @@ func NewOffline() *OfflineEngine {
 
 // EngineOffline is the Report.Engine name of the offline engine.
 const EngineOffline = "offline"
+
+func (e *OfflineEngine) resources() *Resources {
+	if e.Resources != nil {
+		return e.Resources
+	}
+	return DefaultResources()
+}
+
+// checkState is what one check gathers before judging claims.
+type checkState struct {
+	cl   []Claim
+	r    retrieval
+	view *corpusView
+	vecs [][]float32 // by claim; nil without sentence vectors
+	mode string      // how the vectors were had (vecIndex, vecEmbedder or none)
+}
+
+// prepare retrieves passages for the claims cl of the draft's paragraphs,
+// analyses them and attaches sentence vectors.
+func (e *OfflineEngine) prepare(ctx context.Context, paragraphs []Paragraph, cl []Claim, search Searcher) (*checkState, error) {
+	r, err := retrieve(ctx, paragraphs, cl, search, e.topK())
+	if err != nil {
+		return nil, err
+	}
+	view, err := newCorpusView(ctx, r.unique)
+	if err != nil {
+		return nil, err
+	}
+	texts := make([]string, len(cl))
+	for i, c := range cl {
+		texts[i] = c.SelfContained()
+	}
+	vecs, mode, err := e.attachVectors(ctx, view, search, texts)
+	if err != nil {
+		return nil, err
+	}
+	return &checkState{cl: cl, r: r, view: view, vecs: vecs, mode: mode}, nil
+}
+
+// units are the candidate units of claim i: its paragraph's passages and
+// its own query's, each chunk once.
+func (st *checkState) units(i int) []*unit {
+	var units []*unit
+	seen := map[string]bool{}
+	for _, p := range append(st.r.passages[st.cl[i].Paragraph], st.r.byClaim[i]...) {
+		k := chunkKey(p)
+		if !seen[k] {
+			seen[k] = true
+			units = append(units, st.view.units[k]...)
+		}
+	}
+	return units
+}
+
+func (st *checkState) vec(i int) []float32 {
+	if st.vecs == nil {
+		return nil
+	}
+	return st.vecs[i]
+}
 
 // Check implements Engine.
 func (e *OfflineEngine) Check(ctx context.Context, draft string, search Searcher) (Report, error) {
@@ -55,36 +112,54 @@ func (e *OfflineEngine) Check(ctx context.Context, draft string, search Searcher
 	// Pronouns the decomposer could not resolve get the nearest subject
 	// as a hint; Text always stays the writer's span.
 	cl = Resolve(draft, cl)
-	r, err := retrieve(ctx, paragraphs, cl, search, e.topK())
+	st, err := e.prepare(ctx, paragraphs, cl, search)
 	if err != nil {
 		return Report{}, err
 	}
-	view, err := newCorpusView(ctx, r.unique)
+	w, name, err := e.weights()
 	if err != nil {
 		return Report{}, err
 	}
-	rep := Report{Engine: EngineOffline, Model: "offline-" + OfflineVersion, Results: make([]Result, 0, len(cl)), Retrieved: r.passages}
-	for i, c := range cl {
+	rep := Report{Engine: EngineOffline, Model: name + e.resources().degraded(st.vecs != nil), Results: make([]Result, 0, len(cl)), Retrieved: st.r.passages}
+	for i := range cl {
 		if err := ctx.Err(); err != nil {
 			return Report{}, err
 		}
-		var units []*unit
-		seen := map[string]bool{}
-		for _, p := range append(r.passages[c.Paragraph], r.byClaim[i]...) {
-			k := chunkKey(p)
-			if !seen[k] {
-				seen[k] = true
-				units = append(units, view.units[k]...)
-			}
-		}
-		rep.Results = append(rep.Results, e.judge(c, units, view))
+		rep.Results = append(rep.Results, e.decide(e.assess(cl[i], st.vec(i), st.units(i), st.view), w))
 	}
 	rep.Summary = summarize(rep.Results)
 	return rep, nil
 }
 
-// OfflineVersion changes whenever the rules or lexicon change verdicts.
-const OfflineVersion = "4"
+// OfflineVersion changes whenever alignment, features or lexicon change
+// verdicts; the model's hash changes with its weights.
+const OfflineVersion = "5"
+
+// weights are the engine's model and its name for Report.Model,
+// "offline-5+verdict-<hash12>".
+func (e *OfflineEngine) weights() (*model.Weights, string, error) {
+	if e.Weights != nil {
+		b, err := e.Weights.Marshal()
+		if err != nil {
+			return nil, "", err
+		}
+		return e.Weights, "offline-" + OfflineVersion + "+" + e.Weights.Name + "-" + model.Hash(b), nil
+	}
+	w, hash, err := model.Default()
+	if err != nil {
+		return nil, "", fmt.Errorf("claims: verdict model: %w", err)
+	}
+	if w.FeatureVersion != FeatureVersion {
+		return nil, "", fmt.Errorf("claims: verdict model %s was trained on features %s, the engine computes %s", hash, w.FeatureVersion, FeatureVersion)
+	}
+	return w, "offline-" + OfflineVersion + "+" + w.Name + "-" + hash, nil
+}
+
+// ModelName is Report.Model of a check with every model present.
+func (e *OfflineEngine) ModelName() (string, error) {
+	_, name, err := e.weights()
+	return name, err
+}
 
 func (e *OfflineEngine) topK() int {
 	if e.TopK > 0 {
@@ -94,14 +169,19 @@ func (e *OfflineEngine) topK() int {
 }
 
 // Verify judges one claim against the given passages as they are, with
-// no retrieval (used for benchmarks with given evidence).
+// no retrieval (used for benchmarks with given evidence). Sentence
+// vectors come from Resources.Embedder when set.
 func (e *OfflineEngine) Verify(c Claim, passages []Passage) Result {
-	view, _ := newCorpusView(context.Background(), passages) // never fails without a deadline
-	var units []*unit
-	for _, p := range passages {
-		units = append(units, view.units[chunkKey(p)]...)
+	ctx := context.Background()
+	w, _, err := e.weights()
+	if err != nil {
+		return result(c, NotCovered, err.Error())
 	}
-	return e.judge(c, units, view)
+	st, err := e.given(ctx, c, passages)
+	if err != nil { // only the embedder can fail without a deadline
+		return result(c, NotCovered, err.Error())
+	}
+	return e.decide(e.assess(c, st.vec(0), st.units(0), st.view), w)
 }
 
 func result(c Claim, v Verdict, why string, units ...*unit) Result {

@@ -25,11 +25,16 @@ type slotQty struct {
 	unitStem string
 }
 
+var ordinalSuffix = setOf(`st nd rd th`)
+
 func newSlotQty(a analysis, i int) slotQty {
 	q := a.qty[i]
 	sq := slotQty{i: i, rated: withRate(q, a.qctx[i])}
 	if q.Kind == numbers.Count && q.Unit != "" {
 		sq.unitStem = stem(q.Unit)
+		if ordinalSuffix[q.Unit] {
+			sq.unitStem = "ordinal" // "33rd" and "35th" fill one slot
+		}
 	}
 	return sq
 }
@@ -85,11 +90,12 @@ const (
 )
 
 // relate compares the claim quantity c (index ci of the claim's
-// analysis ca) with the unit's quantities of the same slot.
-func relate(ca analysis, c slotQty, u *unit) (qtyRelation, string) {
+// analysis ca) with the unit's quantities of the same slot; it also
+// returns the index of the unit's quantity in its analysis (-1 if none).
+func relate(ca analysis, c slotQty, u *unit) (qtyRelation, string, int) {
 	cq, cctx := ca.qty[c.i], ca.qctx[c.i]
 	var other numbers.Quantity
-	otherText := ""
+	otherText, otherIdx := "", -1
 	found := false
 	for _, uq := range u.slots()[slotOf(cq)] {
 		q, qctx, qtext := u.a.qty[uq.i], u.a.qctx[uq.i], u.a.qtext[uq.i]
@@ -99,13 +105,13 @@ func relate(ca analysis, c slotQty, u *unit) (qtyRelation, string) {
 			continue
 		}
 		if sameCount(cq, cctx, q, qctx) || numbers.Within(cq, q) {
-			return qtyMatched, qtext
+			return qtyMatched, qtext, uq.i
 		}
 		if !slotCompatible(cq, q, c.unitStem, uq.unitStem) {
 			continue
 		}
 		if numbers.Same(cq, q) {
-			return qtyMatched, qtext
+			return qtyMatched, qtext, uq.i
 		}
 		if (cq.Kind == numbers.Date || cq.Kind == numbers.Count) && !contextsMeet(cctx, qctx) {
 			continue
@@ -114,16 +120,16 @@ func relate(ca analysis, c slotQty, u *unit) (qtyRelation, string) {
 		// precision ("January 6, 2026" against "January 6, 2025"), not
 		// with a bare year in a heading.
 		if !found || (cq.Kind == numbers.Date && dateAffinity(cq, q) > dateAffinity(cq, other)) {
-			other, otherText, found = q, qtext, true
+			other, otherText, otherIdx, found = q, qtext, uq.i, true
 		}
 	}
 	if !found {
-		return qtyAbsent, ""
+		return qtyAbsent, "", -1
 	}
 	// "more than a million" is a lower bound that a smaller figure from an
 	// earlier date does not refute: growth claims stay not covered.
 	if cq.Bound == numbers.AtLeast && other.Value < cq.Value {
-		return qtyAbsent, otherText
+		return qtyAbsent, otherText, otherIdx
 	}
-	return qtyConflict, otherText
+	return qtyConflict, otherText, otherIdx
 }

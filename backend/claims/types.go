@@ -62,8 +62,7 @@ type Result struct {
 	Evidence    []Evidence `json:"evidence"`
 	Flags       []string   `json:"flags"`
 	// Confidence is the engine's probability of Verdict, in (0, 1]; 0
-	// means not measured (the rule-based offline engine and the LLM
-	// engine give none yet).
+	// means not measured (the LLM engine gives none yet).
 	Confidence float64 `json:"confidence,omitempty"`
 }
 

@@ -64,3 +64,26 @@ func (wn *WordNet) sensesOf(word string, pos byte) []int32 {
 	}
 	return out
 }
+
+// Modifier reports whether word is mostly an adjective or adverb: WordNet
+// lists more of its senses (and its base forms') as adjectives and
+// adverbs than as nouns and verbs ("revolutionary", "quickly"). A claim's
+// subject is rarely one.
+func (wn *WordNet) Modifier(word string) bool {
+	mod, other := 0, 0
+	for _, lm := range wn.lemmas(word) {
+		for _, id := range lm.synsets {
+			switch wn.synsets[id].pos {
+			case 'a', 's', 'r':
+				mod++
+			default:
+				other++
+			}
+		}
+	}
+	return mod > other
+}
+
+// Has reports whether WordNet lists word or one of its base forms: an
+// English word, not a product or place name ("Plan", not "FedRooms").
+func (wn *WordNet) Has(word string) bool { return len(wn.lemmas(word)) > 0 }

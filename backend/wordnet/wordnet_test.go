@@ -184,3 +184,38 @@ func BenchmarkLoad(b *testing.B) {
 		}
 	}
 }
+
+func TestRealModifier(t *testing.T) {
+	t.Parallel()
+	wn := loadInstalled(t)
+	cases := []struct {
+		word string
+		want bool
+	}{
+		{"revolutionary", true},
+		{"quickly", true},
+		{"new", true},
+		{"refunds", false},
+		{"authentication", false},
+		{"support", false},
+		{"patients", false},
+		{"zzyzx", false},
+	}
+	for _, c := range cases {
+		t.Run(c.word, func(t *testing.T) {
+			if got := wn.Modifier(c.word); got != c.want {
+				t.Errorf("Modifier(%q) = %v, want %v", c.word, got, c.want)
+			}
+		})
+	}
+}
+
+func TestRealHas(t *testing.T) {
+	t.Parallel()
+	wn := loadInstalled(t)
+	for word, want := range map[string]bool{"plan": true, "Newsletters": true, "benefits": true, "fedrooms": false, "zzyzx": false} {
+		if got := wn.Has(word); got != want {
+			t.Errorf("Has(%q) = %v, want %v", word, got, want)
+		}
+	}
+}

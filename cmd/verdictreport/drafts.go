@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"continuity/backend/check"
 	"continuity/backend/claims"
 )
 
@@ -38,7 +39,7 @@ func (r *runner) runHandbookDrafts(ctx context.Context) (setResult, error) {
 		return setResult{}, err
 	}
 	res := setResult{Engine: r.engineName(), Embedder: ci.embedder, M: confusion{}}
-	e, s := r.engine(), searcher{ci.ix}
+	e, s := r.engine(), check.NewSearcher(ci.ix)
 	kinds := newRecallBy(contradictedKinds...)
 	places := placeCounts{}
 	var t draftTally
@@ -87,6 +88,7 @@ func (r *runner) runHandbookDrafts(ctx context.Context) (setResult, error) {
 			}
 		}
 		t.produced += len(rep.Results)
+		res.cite(rep.Results...)
 		for i, pr := range rep.Results {
 			if used[i] {
 				continue

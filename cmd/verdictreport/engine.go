@@ -62,23 +62,6 @@ func (c *corpusIndex) close() error {
 	return errors.Join(c.ix.Close(), c.db.Close())
 }
 
-// searcher adapts the index's hybrid search to claims.Searcher as
-// backend/check's indexSearcher does. That adapter is unexported (and its
-// package is being moved), so this command keeps its own copy.
-type searcher struct{ ix *retrieval.Index }
-
-func (s searcher) Search(ctx context.Context, query string, k int) ([]claims.Passage, error) {
-	hits, err := s.ix.Search(ctx, query, k, retrieval.Hybrid)
-	if err != nil {
-		return nil, fmt.Errorf("hybrid search: %w", err)
-	}
-	out := make([]claims.Passage, 0, len(hits))
-	for _, h := range hits {
-		out = append(out, claims.Passage{DocID: h.DocID, ChunkID: h.ChunkID, Title: h.Title, URL: h.URL, Text: h.Text})
-	}
-	return out, nil
-}
-
 // checkDraft runs the engine as check.CheckDraft does: on the normalized
 // draft, with every claim's span mapped back to the writer's bytes, so
 // gold offsets in the original draft can be compared with Start/End.

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"continuity/backend/check"
 	"continuity/backend/claims"
 )
 
@@ -154,7 +155,7 @@ func (r *runner) runHandbook(ctx context.Context) (setResult, error) {
 	}
 	res := setResult{Split: fmt.Sprintf("handbook-dev claims.jsonl, every claim as a one-sentence draft (%d claims; %d docs, %d chunks indexed)", len(cl), ci.docs, ci.chunks),
 		Engine: r.engineName(), Embedder: ci.embedder, M: confusion{}}
-	e, s := r.engine(), searcher{ci.ix}
+	e, s := r.engine(), check.NewSearcher(ci.ix)
 	kinds := newRecallBy(contradictedKinds...)
 	places := placeCounts{}
 	docHit, docN := 0, 0
@@ -168,6 +169,7 @@ func (r *runner) runHandbook(ctx context.Context) (setResult, error) {
 		}
 		gold, got := handbookLabels[c.Label], aggregate(rep.Results)
 		res.M.add(gold, got)
+		res.cite(rep.Results...)
 		if gold == claims.Contradicted {
 			kinds.add(c.Kind, got == claims.Contradicted)
 		}

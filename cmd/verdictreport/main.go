@@ -35,6 +35,7 @@ type config struct {
 	sample        string
 	embedder      string
 	md, verbose   bool
+	jsonOut       string
 	vitamincLimit int
 	k             int
 }
@@ -60,8 +61,9 @@ func parseFlags(args []string) (config, error) {
 	fs.StringVar(&c.bench, "bench", "../shared/benchmarks", "the shared benchmarks folder")
 	fs.StringVar(&c.workdir, "workdir", "", "folder for the indexes, reused across runs (default: a temporary folder)")
 	fs.StringVar(&c.sample, "sample", "corpus", "the sample workspace (content/ and drafts/)")
-	fs.StringVar(&c.embedder, "embedder", "auto", "auto (use-lite when the model is there, else lsa), use-lite (USE-lite ranks passages), product (LSA ranks passages, USE-lite embeds sentences, as backend/session does) or lsa")
+	fs.StringVar(&c.embedder, "embedder", "product", "auto (use-lite when the model is there, else lsa), use-lite (USE-lite ranks passages), product (LSA ranks passages, USE-lite embeds sentences, as backend/session does) or lsa")
 	fs.BoolVar(&c.md, "md", false, "print Markdown for docs/benchmarks.md")
+	fs.StringVar(&c.jsonOut, "json", "", "also write every contradicted verdict with its cited sentence to this file")
 	fs.BoolVar(&c.verbose, "v", false, "list misses and false alarms per claim")
 	fs.IntVar(&c.k, "k", 0, "passages each paragraph retrieves (0: the product default, claims.DefaultTopK)")
 	fs.IntVar(&c.vitamincLimit, "vitaminc-limit", 0, "score only the first N VitaminC examples (0: all)")
@@ -153,6 +155,9 @@ func run(ctx context.Context, args []string, out io.Writer) (err error) {
 		sum.Title = ""
 	}
 	sum.write(out, cfg.md)
+	if cfg.jsonOut != "" && len(results) > 0 {
+		return writeCited(cfg.jsonOut, results[0].Engine, results)
+	}
 	return nil
 }
 

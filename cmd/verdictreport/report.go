@@ -20,6 +20,7 @@ type setResult struct {
 	Notes    []string // set-specific lines under the main table
 	Tables   []table  // set-specific tables
 	Details  []string // per-claim lines, printed with -v
+	Cited    []citedVerdict
 	Took     time.Duration
 }
 

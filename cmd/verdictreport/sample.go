@@ -9,6 +9,7 @@ import (
 	"sort"
 	"strings"
 
+	"continuity/backend/check"
 	"continuity/backend/claims"
 )
 
@@ -38,7 +39,7 @@ func (r *runner) runSample(ctx context.Context) (setResult, error) {
 	}
 	defer ci.close()
 	res := setResult{Engine: r.engineName(), Embedder: ci.embedder, M: confusion{}}
-	e, s := r.engine(), searcher{ci.ix}
+	e, s := r.engine(), check.NewSearcher(ci.ix)
 	unkeyed, n := 0, 0
 	for _, kp := range keys {
 		var key sampleKey
@@ -84,6 +85,7 @@ func (r *runner) runSample(ctx context.Context) (setResult, error) {
 				res.Details = append(res.Details, fmt.Sprintf("MISS %s p%d gold %s got %s: %s || %s", name, ec.Paragraph, want, got, ec.Text, explain(over)))
 			}
 		}
+		res.cite(rep.Results...)
 		for j, pr := range rep.Results {
 			if !used[j] && pr.Verdict == claims.Contradicted {
 				unkeyed++

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"continuity/backend/check"
 	"continuity/backend/claims"
 )
 
@@ -125,7 +126,7 @@ func (r *runner) runSciFact(ctx context.Context) (setResult, error) {
 	defer ci.close()
 	res := setResult{Split: fmt.Sprintf("SciFact test split (qrels/test.tsv, %d claims) against all %d abstracts (%d chunks)", len(ids), ci.docs, ci.chunks),
 		Engine: r.engineName(), Embedder: ci.embedder, M: confusion{}}
-	e, s := r.engine(), searcher{ci.ix}
+	e, s := r.engine(), check.NewSearcher(ci.ix)
 	var gold, pred []triple
 	mixedClaims, mixedDocs, withEvidence, retrieved := 0, 0, 0, 0
 	for i, id := range ids {
@@ -163,6 +164,7 @@ func (r *runner) runSciFact(ctx context.Context) (setResult, error) {
 		}
 		got := aggregate(rep.Results)
 		res.M.add(want, got)
+		res.cite(rep.Results...)
 		pred = append(pred, predictedTriples(id, got, rep.Results)...)
 		if len(ev) > 0 {
 			withEvidence++

@@ -153,6 +153,13 @@ func readQuantity(t []token, i int) (Quantity, int) {
 		q.Kind, q.Value = Date, v*10000
 		return q, n
 	}
+	// A spelled-out number hyphenated to a noun is a compound modifier,
+	// not a count: "two-factor authentication", "one-time fee",
+	// "three-way sync" (durations and money were read above).
+	if tk.kind == tokWord && n == 1 && j+1 < len(t) && t[j].text == "-" && t[j+1].kind == tokWord &&
+		tk.end == t[j].start && t[j].end == t[j+1].start {
+		return Quantity{}, 0
+	}
 	q.Kind = Count
 	q.Name = nameOf(t, i)
 	q.Per = rateAfter(t, j)

@@ -1,0 +1,145 @@
+package claims
+
+import (
+	"fmt"
+	"math"
+	"strings"
+
+	"continuity/backend/claims/model"
+)
+
+// Class indexes of model.Classes.
+const (
+	classSupported = iota
+	classContradicted
+	classNotCovered
+)
+
+var classVerdicts = []Verdict{Supported, Contradicted, NotCovered}
+
+// Decide is the verdict and its probability for one claim's features, as
+// Check decides it. Contradicted needs a conflict cue on an aligned unit
+// about the claim's subject and a probability of at least the model's
+// contradicted threshold (chosen by cross-validation for precision);
+// otherwise the verdict is the likelier of supported and not covered: a
+// false red flag costs a writer's trust more than a miss. Supported needs
+// a unit that states all the claim's quantities (supportable).
+func Decide(w *model.Weights, x []float64, hasConflict, supportable bool) (Verdict, float64) {
+	v, p := decideProbs(w, x, hasConflict, supportable)
+	return v, p[classOf(v)]
+}
+
+func classOf(v Verdict) int {
+	for i, c := range classVerdicts {
+		if c == v {
+			return i
+		}
+	}
+	return classNotCovered
+}
+
+// decideProbs returns the verdict and the class probabilities, whose
+// contradicted entry is the conflict model's when a cue fired.
+func decideProbs(w *model.Weights, x []float64, hasConflict, supportable bool) (Verdict, []float64) {
+	p := w.Predict(x)
+	if hasConflict {
+		p[classContradicted] = w.ContradictedProb(x)
+	}
+	return DecideProbs(p, hasConflict, supportable, w.Manifest.Contradicted), p
+}
+
+// DecideProbs is Decide's rule on class probabilities already computed
+// (the contradicted one from the conflict model when a cue fired).
+func DecideProbs(p []float64, hasConflict, supportable bool, threshold float64) Verdict {
+	if hasConflict && p[classContradicted] >= threshold {
+		return Contradicted
+	}
+	if supportable && p[classSupported] > p[classNotCovered] {
+		return Supported
+	}
+	return NotCovered
+}
+
+// decide turns an assessment into a result with evidence and explanation.
+func (e *OfflineEngine) decide(as assessment, w *model.Weights) Result {
+	c := as.claim
+	if len(as.ca.stems) == 0 && len(as.ca.qty) == 0 {
+		return result(c, NotCovered, "the claim has no content words to check")
+	}
+	v, p := decideProbs(w, as.x, as.conflict != nil, as.support != nil)
+	if e.trace != nil {
+		e.trace("  decide %s p=%.2f conflict=%v supportable=%v x=%v", v, p, as.conflict != nil, as.support != nil, featureDump(as.x))
+	}
+	var r Result
+	switch {
+	case v == Contradicted:
+		cd := as.conflict
+		k := cd.cues[0]
+		r = result(c, Contradicted, fmt.Sprintf("%s in %s: %q.", capitalise(k.why), describe(cd.u), clipQuote(cd.u.quote())), corroborate(as, cd, func(o *candidate) bool {
+			return len(o.cues) > 0 && o.cues[0].kind == k.kind
+		})...)
+	case v == Supported:
+		b := as.support
+		r = result(c, Supported, "The corpus states this in "+describe(b.u)+".", corroborate(as, b, func(o *candidate) bool {
+			return len(o.cues) == 0 && o.nMatched >= b.nMatched && o.score >= min(0.8*b.score, 0.55)
+		})...)
+	case as.best != nil && as.best.cov > 0:
+		r = result(c, NotCovered, fmt.Sprintf("No published passage states this; the closest (%s) covers %.0f%% of it.", describe(as.best.u), as.best.al.soft*100))
+	default:
+		r = result(c, NotCovered, "No published passage mentions this.")
+	}
+	// Four places: sums over word maps differ in the last bit from run to
+	// run, and a report must not.
+	r.Confidence = math.Round(p[classOf(r.Verdict)]*1e4) / 1e4
+	return r
+}
+
+// corroborate lists first, then every other candidate that decides the
+// same verdict on its own, one per document, up to MaxEvidence.
+func corroborate(as assessment, first *candidate, decides func(*candidate) bool) []*unit {
+	out := []*unit{first.u}
+	docs := map[string]bool{first.u.passage.DocID: true}
+	for i := range as.cands {
+		o := &as.cands[i]
+		if len(out) == MaxEvidence {
+			break
+		}
+		if o == first || docs[o.u.passage.DocID] || !decides(o) {
+			continue
+		}
+		docs[o.u.passage.DocID] = true
+		out = append(out, o.u)
+	}
+	return out
+}
+
+func capitalise(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// clipQuote keeps an explanation readable; the whole quote is in the
+// evidence.
+func clipQuote(q string) string {
+	q = strings.Join(strings.Fields(q), " ")
+	if len(q) <= 240 {
+		return q
+	}
+	cut := 240
+	for cut > 0 && q[cut]&0xC0 == 0x80 {
+		cut--
+	}
+	return q[:cut] + "…"
+}
+
+func featureDump(x []float64) string {
+	var b strings.Builder
+	for i, n := range featureNames {
+		if x[i] != 0 {
+			fmt.Fprintf(&b, "%s=%.2f ", n, x[i])
+		}
+	}
+	return b.String()
+}

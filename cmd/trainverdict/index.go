@@ -1,0 +1,116 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"time"
+
+	"continuity/backend/claims"
+	"continuity/backend/embed"
+	"continuity/backend/embed/cache"
+	"continuity/backend/embed/uselite"
+	"continuity/backend/models"
+	"continuity/backend/progress"
+	"continuity/backend/retrieval"
+	"continuity/backend/store"
+)
+
+// sentenceEmbedder loads USE-lite behind the shared embedding cache, as
+// the product and cmd/verdictreport do, so the indexes under -workdir are
+// the ones verdictreport builds (same folder names, same vectors).
+func sentenceEmbedder(ctx context.Context) (embed.Embedder, func() error, error) {
+	p, err := models.Find("", models.USELite)
+	if err != nil {
+		return nil, nil, fmt.Errorf("USE-lite is needed to train with sentence vectors: %w", err)
+	}
+	enc, err := uselite.Load(filepath.Dir(p))
+	if err != nil {
+		return nil, nil, fmt.Errorf("load USE-lite: %w", err)
+	}
+	path, err := cache.DefaultPath()
+	if err != nil {
+		return enc, func() error { return nil }, nil
+	}
+	c, err := cache.Open(ctx, path, cache.Options{})
+	if err != nil {
+		logf("embedding cache unavailable (%v); embedding uncached", err)
+		return enc, func() error { return nil }, nil
+	}
+	return c.Wrap(enc), c.Close, nil
+}
+
+// corpusIndex is an open hybrid index with sentence vectors.
+type corpusIndex struct {
+	db *store.DB
+	ix *retrieval.Index
+}
+
+func openIndex(ctx context.Context, dataDir, content string, emb embed.Embedder) (*corpusIndex, error) {
+	db, err := store.OpenDir(ctx, dataDir)
+	if err != nil {
+		return nil, fmt.Errorf("open store in %s: %w", dataDir, err)
+	}
+	ix, err := retrieval.Open(ctx, db, dataDir, retrieval.Options{Sentences: true, SentenceEmbedder: emb})
+	if err != nil {
+		db.Close()
+		return nil, fmt.Errorf("open index in %s: %w", dataDir, err)
+	}
+	ci := &corpusIndex{db: db, ix: ix}
+	if _, err := ix.Sync(ctx, content, progress.Throttle(func(e progress.Event) {
+		logf("index %s: %s %d/%d %s", filepath.Base(dataDir), e.Stage, e.Done, e.Total, e.Message)
+	}, 30*time.Second)); err != nil {
+		ci.close()
+		return nil, fmt.Errorf("index %s: %w", content, err)
+	}
+	return ci, nil
+}
+
+func (c *corpusIndex) close() error { return errors.Join(c.ix.Close(), c.db.Close()) }
+
+// searcher adapts the index to claims.Searcher and claims.SentenceSource,
+// as the product's adapter in backend/check is to.
+type searcher struct{ ix *retrieval.Index }
+
+func (s searcher) Search(ctx context.Context, query string, k int) ([]claims.Passage, error) {
+	hits, err := s.ix.Search(ctx, query, k, retrieval.Hybrid)
+	if err != nil {
+		return nil, fmt.Errorf("hybrid search: %w", err)
+	}
+	out := make([]claims.Passage, 0, len(hits))
+	for _, h := range hits {
+		out = append(out, claims.Passage{DocID: h.DocID, ChunkID: h.ChunkID, Title: h.Title, URL: h.URL, Text: h.Text})
+	}
+	return out, nil
+}
+
+func (s searcher) Sentences(ctx context.Context, chunkIDs []string) (map[string][]claims.Sentence, error) {
+	got, err := s.ix.Sentences(ctx, chunkIDs)
+	if err != nil {
+		return nil, fmt.Errorf("stored sentences: %w", err)
+	}
+	out := make(map[string][]claims.Sentence, len(got))
+	for id, ss := range got {
+		for _, x := range ss {
+			out[id] = append(out[id], claims.Sentence{Start: x.Start, End: x.End, Text: x.Text, Vec: x.Vec})
+		}
+	}
+	return out, nil
+}
+
+func (s searcher) EmbedSentences(ctx context.Context, texts []string) ([][]float32, error) {
+	v, err := s.ix.EmbedSentences(ctx, texts)
+	if err != nil {
+		return nil, fmt.Errorf("embed claims: %w", err)
+	}
+	return v, nil
+}
+
+// plainSearcher hides the sentence source: features as a searcher
+// without stored vectors gives them (cmd/verdictreport's, Verify).
+type plainSearcher struct{ s searcher }
+
+func (p plainSearcher) Search(ctx context.Context, q string, k int) ([]claims.Passage, error) {
+	return p.s.Search(ctx, q, k)
+}
