@@ -17,10 +17,11 @@ async function checkDraft(page, text) {
 }
 
 // Opens the first evidence passage whose title matches title from the
-// contradicted claim card holding claimText; returns the passage's title and
-// what the card marked as the quote.
-async function openEvidence(page, claimText, title) {
-  const card = page.locator('[data-testid="claim-card"][data-verdict="contradicted"]', { hasText: claimText }).first();
+// claim card holding claimText (of any verdict unless one is given);
+// returns the passage's title and what the card marked as the quote.
+async function openEvidence(page, claimText, title, verdict = '') {
+  const sel = verdict ? `[data-testid="claim-card"][data-verdict="${verdict}"]` : '[data-testid="claim-card"]';
+  const card = page.locator(sel, { hasText: claimText }).first();
   await card.waitFor({ timeout: 90000 });
   if (await card.getByRole('button', { name: 'Details' }).count()) await card.getByRole('button', { name: 'Details' }).click();
   const evidence = card.locator('[data-testid="evidence"]', { has: page.locator('figcaption strong', { hasText: title }) }).first();
@@ -51,7 +52,7 @@ test('evidence Open shows the document with the quoted passage marked, with and 
 
   // A page with front matter and a URL.
   await checkDraft(page, draft('refund-newsletter.md'));
-  const { quote, docTitle } = await openEvidence(page, '14 days', /refund/i);
+  const { quote, docTitle } = await openEvidence(page, '14 days', /refund/i, 'contradicted');
   assert.match(quote, /30 days/);
   let viewer = await viewerShowsMarkedQuote(page, quote);
   assert.equal(await viewer.locator('.source-title').textContent(), docTitle);
