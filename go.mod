@@ -9,6 +9,7 @@ require (
 	github.com/fsnotify/fsnotify v1.10.1
 	github.com/kljensen/snowball v0.10.0
 	github.com/openai/openai-go/v3 v3.99.0
+	github.com/theory/jsonpath v0.12.3
 	github.com/wailsapp/wails/v2 v2.13.0
 	github.com/xuri/excelize/v2 v2.11.1
 	github.com/zalando/go-keyring v0.2.8

@@ -52,6 +52,9 @@ func scorecardDTO(c *evalrun.Card, results, base []eval.QuestionResult, baseRun 
 		}
 	}
 	for _, m := range eval.AllMetrics {
+		if m == eval.SchemaValidity && sc.Run.Target == nil {
+			continue // only a target's replies are schema-checked; the built-in pipeline never has a value
+		}
 		name := string(m)
 		s := sc.Metrics[name]
 		st := s.Status()

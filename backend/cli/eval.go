@@ -23,6 +23,7 @@ func evalCommand() *Command {
 		Args:    "[list|show RUN_ID|thresholds]",
 		Summary: "evaluate a golden set and print the release scorecard (CI gate)",
 		Help: `eval (--golden FILE.xlsx | --set NAME) [--engine offline|llm] [--gate]
+     [--target FILE.yaml | --responses FILE] [--judge none|offline|llm] [--refusal REGEX]
      [--baseline RUN_ID|last] [--junit FILE] [--html FILE] [--xlsx FILE]
      [--repeat N] [--resume RUN_ID] [--json]
 eval list [--set NAME]                       list runs
@@ -30,6 +31,21 @@ eval show RUN_ID [--baseline RUN_ID|last|pinned] [--json]
                                              print a stored run's scorecard
 eval thresholds --set NAME [metric=0..1|metric=none|metric=default ...]
                                              print (and change) the set's gate
+
+What answers (the target): the built-in pipeline by default; --target
+FILE.yaml asks the team's own assistant over HTTP (url, method, headers
+with ${VAR} from the environment, a JSON body with {{question}}, {{id}},
+{{category}}, JSONPaths answer, contexts, context_ids, a refusal regex,
+timeout, concurrency, retries); --responses FILE scores recorded cases
+(JSONL, CSV or .xlsx: id or question, response, retrieved_contexts,
+retrieved_context_ids), matched by id, else by exact question text.
+--judge none computes only the metrics that need no model (ID context
+recall and precision, supporting-line recall, refusal correctness and the
+schema checks) and calls no LLM or embedder to judge; the rest read "not
+measured". With a target, --judge offline|llm picks its judges (default:
+--engine). A target that times out, fails with 5xx after its retries,
+replies with something other than JSON or without an answer at the answer
+path makes that question an error.
 
 Thresholds are per golden set (defaults: faithfulness 0.90, answer_relevancy,
 context_recall and id_context_recall 0.80); "none" reports a metric without
@@ -48,7 +64,8 @@ error-free and on the same engine and models; the output names the run
 chosen (or says none qualified) and the newer runs skipped, with why.
 A resume that finds the corpus changed warns and records both corpus
 fingerprints ("corpus_changes"); the run's "warnings" say so.
---json prints {"run_id","engine","answer_model","judge_model","metrics":{name:
+--json prints {"run_id","engine","judge","target":{"kind","url","method","file",
+"sha256","refusal"},"answer_model","judge_model","metrics":{name:
 {"mean","threshold","pass","measured","not_measured"}},"gate":{"pass","failures"},
 "errors","questions":[...],"warnings","corpus_fingerprint","corpus_changes"}
 plus "baseline" and "baseline_choice" with --baseline.
@@ -66,6 +83,10 @@ question failed with an error (errors also fail the gate) or on runtime errors.`
 			fs.StringVar(&o.xlsx, "xlsx", "", "write the scorecard as an .xlsx workbook")
 			fs.IntVar(&o.repeat, "repeat", 1, "judge repeats per LLM metric (mean, spread, flaky flag)")
 			fs.StringVar(&o.resume, "resume", "", "continue an interrupted run")
+			fs.StringVar(&o.target, "target", "", "target file (.yaml) describing the HTTP endpoint that answers")
+			fs.StringVar(&o.responses, "responses", "", "recorded responses to score (.jsonl, .csv or .xlsx)")
+			fs.StringVar(&o.judge, "judge", "", "none (deterministic metrics only), offline or llm; default: --engine")
+			fs.StringVar(&o.refusal, "refusal", "", "regex marking a target's refusal (overrides the target file's)")
 			return func(ctx context.Context, env *Env, args []string) error { return runEval(ctx, env, *o, args) }
 		},
 	}
@@ -73,6 +94,7 @@ question failed with an error (errors also fail the gate) or on runtime errors.`
 
 type evalFlags struct {
 	golden, set, engine, baseline, junit, html, xlsx, resume string
+	target, responses, judge, refusal                        string
 	gate                                                     bool
 	repeat                                                   int
 }
@@ -93,7 +115,7 @@ func runEval(ctx context.Context, env *Env, o evalFlags, args []string) error {
 		}
 		return Usagef("eval takes no arguments except 'list', 'show RUN_ID' or 'thresholds', got %q", strings.Join(args, " "))
 	}
-	eng, err := o.validate()
+	eng, judge, err := o.validate()
 	if err != nil {
 		return err
 	}
@@ -104,10 +126,10 @@ func runEval(ctx context.Context, env *Env, o evalFlags, args []string) error {
 	notice := func(rep retrieval.Report) { reportSync(env, rep) }
 	var run eval.Run
 	if o.resume != "" {
-		run, err = evalResume(ctx, env, o.resume, notice)
+		run, err = evalResume(ctx, env, o, notice)
 		err = runHint(ctx, env, err)
 	} else {
-		run, err = evalStart(ctx, env, o, eng, notice)
+		run, err = evalStart(ctx, env, o, eng, judge, notice)
 	}
 	if err != nil {
 		return err
@@ -135,7 +157,7 @@ func runEval(ctx context.Context, env *Env, o evalFlags, args []string) error {
 	return nil
 }
 
-func evalStart(ctx context.Context, env *Env, o evalFlags, eng engine.Engine, notice evalrun.SyncNotice) (eval.Run, error) {
+func evalStart(ctx context.Context, env *Env, o evalFlags, eng engine.Engine, judge eval.Judge, notice evalrun.SyncNotice) (eval.Run, error) {
 	s, err := env.Session(ctx)
 	if err != nil {
 		return eval.Run{}, err
@@ -151,31 +173,34 @@ func evalStart(ctx context.Context, env *Env, o evalFlags, eng engine.Engine, no
 		}
 		set = gs.Name
 	}
-	p, err := evalrun.Prepare(ctx, s, set, evalrun.Options{Engine: eng, Repeat: o.repeat}, notice, progressBar(env))
+	p, err := evalrun.Prepare(ctx, s, set, evalrun.Options{Engine: eng, Repeat: o.repeat, Judge: judge, Target: o.targetChoice()}, notice, progressBar(env))
 	if err != nil {
-		return eval.Run{}, evalPrepareError(err)
+		return eval.Run{}, evalPrepareError(env, err)
 	}
 	defer p.Close()
 	writeMissingRefs(env, p.Run)
-	if eng == engine.LLM {
+	writeTargetNotices(env, p)
+	if eng == engine.LLM && p.Estimate.Calls > 0 {
 		writeEstimate(env, p.Estimate)
 	}
 	run, err := p.Start(ctx, progressBar(env))
 	return evalDone(env, run, err)
 }
 
-func evalResume(ctx context.Context, env *Env, runID string, notice evalrun.SyncNotice) (eval.Run, error) {
+func evalResume(ctx context.Context, env *Env, o evalFlags, notice evalrun.SyncNotice) (eval.Run, error) {
+	runID := o.resume
 	s, err := env.Session(ctx)
 	if err != nil {
 		return eval.Run{}, err
 	}
-	p, stopped, err := evalrun.PrepareResume(ctx, s, runID, notice, progressBar(env))
+	p, stopped, err := evalrun.PrepareResumeOn(ctx, s, runID, o.targetChoice(), notice, progressBar(env))
 	if err != nil {
-		return eval.Run{}, evalPrepareError(err)
+		return eval.Run{}, evalPrepareError(env, err)
 	}
 	defer p.Close()
 	writeMissingRefs(env, p.Run)
-	if stopped.Engine == engine.LLM {
+	writeTargetNotices(env, p)
+	if stopped.Engine == engine.LLM && p.Estimate.Calls > 0 {
 		writeEstimate(env, p.Estimate)
 	}
 	if p.CorpusChanged(stopped) {
@@ -194,28 +219,11 @@ func evalDone(env *Env, run eval.Run, err error) (eval.Run, error) {
 	return run, err
 }
 
-func evalPrepareError(err error) error {
+func evalPrepareError(env *Env, err error) error {
 	if errors.Is(err, llm.ErrNoAPIKey) {
 		return fmt.Errorf("%w (or run with --engine offline, which needs no key)", err)
 	}
-	return goldenSetHint(err, true)
-}
-
-// validate checks the flags and returns the engine asked for.
-func (o evalFlags) validate() (engine.Engine, error) {
-	switch {
-	case o.resume == "" && (o.golden == "") == (o.set == ""):
-		return "", Usagef("eval needs exactly one of --golden FILE.xlsx or --set NAME (or --resume RUN_ID)")
-	case o.resume != "" && (o.golden != "" || o.set != ""):
-		return "", Usagef("--resume continues a run on its own golden set; drop --golden/--set")
-	case o.repeat < 1 || o.repeat > 10:
-		return "", Usagef("--repeat must be between 1 and 10, got %d", o.repeat)
-	}
-	e, err := engine.Parse(o.engine)
-	if err != nil {
-		return "", Usagef("--engine must be offline or llm, got %q", o.engine)
-	}
-	return e, nil
+	return goldenSetHint(targetError(env, err), true)
 }
 
 // writeMissingRefs warns on stderr, before anything runs, that the set's
@@ -239,6 +247,8 @@ func writeEstimate(env *Env, e eval.Estimate) {
 // evalJSON is the --json contract (scorecard.Result) plus how it was produced.
 type evalJSON struct {
 	scorecard.Result
+	Judge             string                  `json:"judge"`
+	Target            eval.Target             `json:"target"`
 	Status            string                  `json:"status"`
 	StartedAt         string                  `json:"started_at"`
 	GoldenSet         string                  `json:"golden_set"`

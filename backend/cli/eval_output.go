@@ -21,12 +21,19 @@ func writeEvalResult(env *Env, c *evalrun.Card) error {
 		if changes == nil {
 			changes = []eval.CorpusChange{}
 		}
-		return env.WriteJSON(evalJSON{Result: sc.Result(), Status: sc.Run.Status, StartedAt: sc.Run.StartedAt, GoldenSet: sc.Run.GoldenSet,
+		return env.WriteJSON(evalJSON{Result: sc.Result(), Judge: sc.Run.JudgeOf(), Target: targetOf(sc.Run), Status: sc.Run.Status, StartedAt: sc.Run.StartedAt, GoldenSet: sc.Run.GoldenSet,
 			GoldenVersion: sc.Run.GoldenVersion, CorpusFingerprint: sc.Run.CorpusFingerprint, CorpusChanges: changes,
 			Baseline: sc.Baseline, BaselineChoice: c.Baseline})
 	}
 	r := sc.Run
-	fmt.Fprintf(env.Stdout, "run %s · %s engine · golden set %q v%s · %d questions · started %s\n", r.ID, r.Engine, r.GoldenSet, r.GoldenVersion, r.Questions, r.StartedAt)
+	how := string(r.Engine) + " engine"
+	if r.Target != nil { // the target answers; the engine only judges
+		how = "judge " + r.JudgeOf()
+	}
+	fmt.Fprintf(env.Stdout, "run %s · %s · golden set %q v%s · %d questions · started %s\n", r.ID, how, r.GoldenSet, r.GoldenVersion, r.Questions, r.StartedAt)
+	if l := targetLine(r); l != "" {
+		fmt.Fprintln(env.Stdout, l)
+	}
 	fmt.Fprintf(env.Stdout, "corpus %s", orUnknown(r.CorpusFingerprint))
 	for _, ch := range r.CorpusChanges {
 		fmt.Fprintf(env.Stdout, " → %s (resumed %s)", orUnknown(ch.Fingerprint), ch.ResumedAt)

@@ -13,8 +13,9 @@ type SkippedRun struct {
 }
 
 // Incomparable lists why base's numbers cannot stand as cur's baseline
-// without a caveat: another engine or other models measure on another
-// scale, so every delta would be a change of instrument, not of quality.
+// without a caveat: another engine, judge, target or other models measure
+// on another scale (or another system), so every delta would be a change
+// of instrument, not of quality.
 // A model one of the runs did not record is not a difference.
 func Incomparable(base, cur Run) []string {
 	var why []string
@@ -28,6 +29,13 @@ func Incomparable(base, cur Run) []string {
 	}
 	differ("answer model", base.AnswerModel, cur.AnswerModel)
 	differ("judge model", base.JudgeModel, cur.JudgeModel)
+	// each engine's own judges differ with it, which the engine line says
+	if b, c := base.JudgeOf(), cur.JudgeOf(); b != c && (b == string(JudgeNone) || c == string(JudgeNone)) {
+		why = append(why, fmt.Sprintf("judge %s, this run %s", b, c))
+	}
+	if b, c := base.Target.Identity(), cur.Target.Identity(); b != c {
+		why = append(why, fmt.Sprintf("target %s, this run %s", b, c))
+	}
 	return why
 }
 

@@ -51,18 +51,35 @@ func (r *Runner) Estimate(qs []Question, in EstimateInput) Estimate {
 	if r.cfg.Engine != engine.LLM {
 		return est
 	}
+
 	if in.AvgChunkTokens <= 0 {
 		in.AvgChunkTokens = 200
 	}
 	if in.PerCall <= 0 {
 		in.PerCall = 2 * time.Second
 	}
+	answers := 1 // a target answers for itself
+	if r.deps.Target != nil {
+		answers = 0
+	}
+	if r.cfg.Judge == JudgeNone {
+		if answers > 0 {
+			est.CallsPerQuestion["eval.answer"] = 1
+			est.Calls = len(qs)
+			est.OutputTokens = len(qs) * outputTokens["eval.answer"]
+			for _, q := range qs {
+				est.InputTokens += tokens(q.Question) + r.cfg.K*in.AvgChunkTokens + promptOverheadTokens
+			}
+			est.Seconds = math.Ceil(float64(len(qs))/float64(r.cfg.Concurrency)) * in.PerCall.Seconds()
+		}
+		return est
+	}
 	rep, k := r.cfg.Repeat, r.cfg.K
 	ctxTok := k * in.AvgChunkTokens
 	maxPerQuestion := 0
 	for _, q := range qs {
 		qt, at, rt := tokens(q.Question), max(tokens(q.ApprovedAnswer), 60), tokens(q.ApprovedAnswer)
-		calls := map[string]int{"eval.answer": 1, "eval.faithfulness.statements": rep, "eval.faithfulness.verdicts": rep}
+		calls := map[string]int{"eval.answer": answers, "eval.faithfulness.statements": rep, "eval.faithfulness.verdicts": rep}
 		inTok := map[string]int{"eval.answer": qt + ctxTok, "eval.faithfulness.statements": qt + at,
 			"eval.faithfulness.verdicts": ctxTok + at}
 		if q.Category != Refuse {
@@ -75,6 +92,9 @@ func (r *Runner) Estimate(qs []Question, in EstimateInput) Estimate {
 		}
 		n := 0
 		for p, c := range calls {
+			if c == 0 {
+				continue
+			}
 			n += c
 			est.InputTokens += c * (inTok[p] + promptOverheadTokens)
 			est.OutputTokens += c * outputTokens[p]

@@ -2,7 +2,6 @@ package eval
 
 import (
 	"context"
-	"fmt"
 	"slices"
 	"time"
 
@@ -23,22 +22,11 @@ func (r *Runner) evaluate(ctx context.Context, run Run, q Question) QuestionResu
 		return res
 	}
 
-	t0 := time.Now()
-	ps, err := r.deps.Retriever.Search(ctx, q.Question, r.cfg.K)
-	res.Timings.RetrieveMS = time.Since(t0).Milliseconds()
-	if err != nil {
-		return fail(fmt.Errorf("retrieve: %w", err))
-	}
-	res.Retrieved = ps
-
-	t1 := time.Now()
-	a, err := r.deps.Answerer.Answer(ctx, q.Question, ps)
-	res.Timings.AnswerMS = time.Since(t1).Milliseconds()
-	res.AnswerModel, res.PromptVersions["eval.answer"] = a.Model, a.PromptVersion
-	res.Tokens = a.Usage
+	ps, a, shape, err := r.respond(ctx, q, &res)
 	if err != nil {
 		return fail(err)
 	}
+	res.Retrieved = ps
 	res.Answer, res.Refused = a.Text, a.Refused
 
 	set := func(m Metric, o outcome, method string) {
@@ -48,15 +36,15 @@ func (r *Runner) evaluate(ctx context.Context, run Run, q Question) QuestionResu
 			res.NotMeasured[m] = NotMeasured{Reason: o.reason}
 		}
 	}
-	docIDs := res.RetrievedDocIDs()
-	set(IDContextRecall, idContextRecall(q.ReferenceDocIDs, docIDs), "ids")
-	set(IDContextPrecision, idContextPrecision(q.ReferenceDocIDs, docIDs), "ids")
-	line, chunk := supportingLineRecall(q.SupportingLine, ps)
-	set(SupportingLineRecall, line, "exact-line")
-	if chunk != "" {
-		res.Evidence[SupportingLineRecall] = "supporting line found in chunk " + chunk
+	deterministic(q, a, ps, shape, &res, set)
+	if r.cfg.Judge == JudgeNone {
+		for _, m := range AllMetrics {
+			if !slices.Contains(DeterministicMetrics, m) {
+				set(m, notMeasured("not judged: the run uses --judge none (deterministic metrics only)"), "")
+			}
+		}
+		return res
 	}
-	set(RefusalCorrectness, refusalCorrectness(q, a), "refusal")
 
 	t2 := time.Now()
 	if r.cfg.Engine == engine.Offline {
@@ -68,17 +56,11 @@ func (r *Runner) evaluate(ctx context.Context, run Run, q Question) QuestionResu
 	if err != nil {
 		return fail(err)
 	}
+	if s, ok := res.Scores[ContextPrecision]; ok && s.Method == "ids" && !shape.HasIDs {
+		delete(res.Scores, ContextPrecision) // ranked by reference IDs, which the target does not report
+		set(ContextPrecision, notMeasured("the target reports no context ids, and context precision is ranked by them"), "ids")
+	}
 	return res
-}
-
-func refusalCorrectness(q Question, a Answer) outcome {
-	if q.Category != Refuse {
-		return notMeasured("not a refuse question")
-	}
-	if a.Refused {
-		return measured(1)
-	}
-	return measured(0)
 }
 
 func (r *Runner) offlineMetrics(ctx context.Context, q Question, a Answer, ps []Passage, res *QuestionResult, set func(Metric, outcome, string)) error {

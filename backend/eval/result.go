@@ -120,6 +120,66 @@ type Run struct {
 	// hold when the run started (or resumed): their questions' retrieval
 	// metrics read as misses, so a set run against the wrong corpus shows.
 	MissingRefs []string `json:"missing_refs,omitempty"`
+	// Judge is what scored the answers: "none" (deterministic metrics
+	// only) or the engine; "" in runs recorded before judges were chosen.
+	Judge string `json:"judge,omitempty"`
+	// Target is what answered the questions; nil is the built-in pipeline.
+	Target *Target `json:"target,omitempty"`
+	// TargetWarnings say what of the target's replies could not be used as
+	// given: unmatched recorded responses, most context ids unknown.
+	TargetWarnings []string `json:"target_warnings,omitempty"`
+}
+
+// Target kinds.
+const (
+	TargetBuiltin   = "builtin"
+	TargetHTTP      = "http"
+	TargetResponses = "responses"
+)
+
+// Target is the run record of what answered: never a header, a token or a
+// query string.
+type Target struct {
+	Kind    string `json:"kind"`              // http or responses
+	URL     string `json:"url,omitempty"`     // http: the address without user info, query or fragment
+	Method  string `json:"method,omitempty"`  // http
+	File    string `json:"file"`              // base name of the target or responses file
+	SHA256  string `json:"sha256"`            // of that file
+	Refusal string `json:"refusal,omitempty"` // the refusal pattern applied, if any
+}
+
+// String names the target in one line.
+func (t *Target) String() string {
+	switch {
+	case t == nil:
+		return TargetBuiltin
+	case t.Kind == TargetHTTP:
+		return fmt.Sprintf("http %s %s (%s)", t.Method, t.URL, t.File)
+	}
+	return fmt.Sprintf("responses %s (sha256 %s)", t.File, short(t.SHA256))
+}
+
+// Identity is what must match for two runs to measure the same target: a
+// responses file keeps its identity across edits (its name), an endpoint
+// its address.
+func (t *Target) Identity() string {
+	switch {
+	case t == nil:
+		return TargetBuiltin
+	case t.Kind == TargetHTTP:
+		return "http " + t.URL
+	}
+	return "responses " + t.File
+}
+
+func short(h string) string { return h[:min(len(h), 12)] }
+
+// JudgeOf is the run's judge, for runs recorded before it was kept too.
+func (r Run) JudgeOf() string {
+	if r.Judge == "" {
+		return string(r.Engine)
+	}
+	return r.Judge
 }
 
 // CorpusChange is a resume that found the corpus changed: questions scored
@@ -147,6 +207,7 @@ func (r Run) Warnings() []string {
 	if w := MissingRefsWarning(r.MissingRefs); w != "" {
 		out = append(out, w)
 	}
+	out = append(out, r.TargetWarnings...)
 	prev := r.CorpusFingerprint
 	for _, c := range r.CorpusChanges {
 		out = append(out, fmt.Sprintf("the corpus changed before the resume at %s (fingerprint %s, was %s): %d of %d questions were scored against the new corpus, the others against the old one",

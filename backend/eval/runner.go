@@ -24,6 +24,7 @@ type Config struct {
 	Repeat              int           // judge repeats per LLM metric; 0 means 1
 	FlakySpread         float64       // max-min over repeats that marks a score flaky; 0 means 0.2
 	LLMContextPrecision bool          // llm engine: judge each chunk (K calls) instead of reference IDs
+	Judge               Judge         // JudgeNone: deterministic metrics only; "" the engine's judges
 }
 
 func (c Config) withDefaults() Config {
@@ -53,8 +54,11 @@ func (c Config) withDefaults() Config {
 }
 
 // Deps are the parts a run uses. Verifier and Embedder may be nil: the
-// metrics they serve are then "not measured" with that reason.
+// metrics they serve are then "not measured" with that reason. With a
+// Target, the target answers (retrieval included) and Retriever and
+// Answerer are not used.
 type Deps struct {
+	Target    responder
 	Retriever retriever
 	Answerer  answerer
 	Verifier  claimVerifier // offline faithfulness
@@ -75,11 +79,13 @@ func NewRunner(st *Store, d Deps, cfg Config) (*Runner, error) {
 	switch {
 	case st == nil:
 		return nil, errors.New("eval: no store")
-	case d.Retriever == nil || d.Answerer == nil:
-		return nil, errors.New("eval: a retriever and an answerer are required")
+	case d.Target == nil && (d.Retriever == nil || d.Answerer == nil):
+		return nil, errors.New("eval: a target, or a retriever and an answerer, are required")
 	case cfg.Engine != engine.Offline && cfg.Engine != engine.LLM:
 		return nil, fmt.Errorf("eval: %w %q (want %s or %s)", engine.ErrUnknown, cfg.Engine, engine.Offline, engine.LLM)
-	case cfg.Engine == engine.LLM && d.Judge == nil:
+	case cfg.Judge != JudgeEngine && cfg.Judge != JudgeNone:
+		return nil, fmt.Errorf("eval: judge %q (want none or the engine's)", cfg.Judge)
+	case cfg.Engine == engine.LLM && cfg.Judge == JudgeEngine && d.Judge == nil:
 		return nil, errors.New("eval: the llm engine needs a judge")
 	}
 	return &Runner{store: st, deps: d, cfg: cfg}, nil
@@ -97,6 +103,7 @@ func (r *Runner) Start(ctx context.Context, run Run, qs []Question, report progr
 	run.Status = StatusRunning
 	run.StartedAt = time.Now().UTC().Format(time.RFC3339)
 	run.Engine, run.K, run.Repeat, run.Questions = r.cfg.Engine, r.cfg.K, r.cfg.Repeat, len(qs)
+	run.Judge = r.cfg.judgeName()
 	run.QuestionsDigest = digest(qs)
 	if run.PromptVersions == nil {
 		run.PromptVersions = map[string]string{}
@@ -126,6 +133,9 @@ func (r *Runner) Resume(ctx context.Context, runID, corpus string, qs []Question
 	}
 	if run.Engine != r.cfg.Engine {
 		return Run{}, fmt.Errorf("resume %s: run used engine %s, runner is %s", runID, run.Engine, r.cfg.Engine)
+	}
+	if run.JudgeOf() != r.cfg.judgeName() {
+		return Run{}, fmt.Errorf("resume %s: run was judged by %s, runner judges by %s", runID, run.JudgeOf(), r.cfg.judgeName())
 	}
 	done, err := r.store.finished(ctx, runID)
 	if err != nil {
@@ -207,6 +217,14 @@ feed:
 		return run, errors.Join(runErr, err)
 	}
 	return run, runErr
+}
+
+// judgeName is what a run records as its judge.
+func (c Config) judgeName() string {
+	if c.Judge == JudgeNone {
+		return string(JudgeNone)
+	}
+	return string(c.Engine)
 }
 
 func countIn(done map[string]bool, qs []Question) int {

@@ -27,11 +27,24 @@ const (
 	IDContextPrecision   Metric = "id_context_precision"
 	SupportingLineRecall Metric = "supporting_line_recall"
 	RefusalCorrectness   Metric = "refusal_correctness"
+	SchemaValidity       Metric = "schema_validity" // a target's reply has an answer, contexts and ids
 )
 
 // AllMetrics is the reporting order.
 var AllMetrics = []Metric{Faithfulness, AnswerRelevancy, ContextPrecision, ContextRecall,
-	IDContextRecall, IDContextPrecision, SupportingLineRecall, RefusalCorrectness}
+	IDContextRecall, IDContextPrecision, SupportingLineRecall, RefusalCorrectness, SchemaValidity}
+
+// DeterministicMetrics need no model: they are all that --judge none
+// computes, and they never call an LLM or an embedder.
+var DeterministicMetrics = []Metric{IDContextRecall, IDContextPrecision, SupportingLineRecall, RefusalCorrectness, SchemaValidity}
+
+// Judge says what scores a run beyond the deterministic metrics.
+type Judge string
+
+const (
+	JudgeEngine Judge = ""     // the engine's own judges (offline or llm)
+	JudgeNone   Judge = "none" // only DeterministicMetrics; no model is called to judge
+)
 
 // Question is one golden question.
 type Question struct {
@@ -74,6 +87,24 @@ type Answer struct {
 	PromptVersion string
 	Usage         llm.Usage
 	Calls         int
+}
+
+// Response is a target's reply to one question: what the team's own
+// assistant answered and the contexts it says it used.
+type Response struct {
+	Answer       string
+	Contexts     []Passage // rank order; DocID is the target's context id, as it gave it
+	HasContexts  bool      // the target reports context texts at all
+	HasIDs       bool      // the target reports context ids at all
+	Refused      bool      // the answer matched the target's refusal pattern
+	RefusalKnown bool      // the target has a refusal pattern, so Refused means something
+	Model        string    // what answered, e.g. "http POST 127.0.0.1:8080/ask"
+	builtin      bool      // the built-in pipeline's reply: typed, never schema-checked
+}
+
+// responder answers a question end to end, retrieval included.
+type responder interface {
+	Respond(ctx context.Context, q Question) (Response, error)
 }
 
 type retriever interface {

@@ -27,6 +27,8 @@ type Options struct {
 	K           int           // passages per question; 0 means 8
 	Concurrency int           // questions in flight; 0 means the CPU count (offline) or the LLM client's call cap (llm)
 	Version     int           // golden-set version; 0 means the current one (resume passes the run's)
+	Judge       eval.Judge    // eval.JudgeNone: deterministic metrics only, no model judges
+	Target      Target        // what answers; the zero value is the built-in pipeline
 }
 
 // Prepared is everything a run needs, ready to Start or Resume.
@@ -36,7 +38,10 @@ type Prepared struct {
 	Run       eval.Run // the description Start records
 	Questions []eval.Question
 	Estimate  eval.Estimate
+	Notices   []string // what the caller should say before the run starts (e.g. a target over plain http)
+	Secrets   []string // values the target's ${VAR} expanded to, for the caller's log redactor
 	client    *llm.Client
+	index     *retrieval.Index
 }
 
 // Close releases the LLM client, if any.
@@ -56,7 +61,7 @@ type SyncNotice func(retrieval.Report)
 // engine's parts. The LLM engine needs a configured endpoint
 // (llm.ErrNoAPIKey otherwise); the offline engine needs nothing.
 func Prepare(ctx context.Context, s *session.Session, set string, o Options, notice SyncNotice, report progress.Func) (*Prepared, error) {
-	cfg := eval.Config{Engine: o.Engine, K: o.K, Repeat: o.Repeat, Concurrency: o.Concurrency}
+	cfg := eval.Config{Engine: o.Engine, K: o.K, Repeat: o.Repeat, Concurrency: o.Concurrency, Judge: o.Judge}
 	if cfg.Engine == "" {
 		cfg.Engine = engine.Offline
 	}
@@ -91,16 +96,30 @@ func Prepare(ctx context.Context, s *session.Session, set string, o Options, not
 	if err != nil {
 		return nil, err
 	}
-	p := &Prepared{Store: st, Questions: qs}
+	p := &Prepared{Store: st, Questions: qs, index: ix}
 	off := embed.NewOffline()
 	deps := eval.Deps{Retriever: Retriever{Index: ix}}
 	run := eval.Run{GoldenSet: gs.Name, GoldenVersion: strconv.Itoa(gs.Version), CorpusFingerprint: fp,
 		Thresholds: gate.Thresholds, Settings: settingsOf(cfg, off), MissingRefs: missing}
+	var tw *wired
+	if !o.Target.Builtin() {
+		if tw, err = wireTarget(ctx, o.Target, qs); err != nil {
+			return nil, err
+		}
+		deps.Target, run.Target, run.TargetWarnings = tw.respond, tw.record, tw.warnings
+		p.Notices, p.Secrets = tw.notices, tw.secrets
+		run.Settings = map[string]string{"target": tw.record.String()}
+		if cfg.Concurrency <= 0 && tw.parallel > 0 {
+			cfg.Concurrency = tw.parallel
+		}
+	}
 	var pricing eval.Pricing
-	if cfg.Engine == engine.Offline {
+	switch {
+	case cfg.Engine == engine.Offline || (tw != nil && cfg.Judge == eval.JudgeNone):
+		// a target judged by nothing needs no model, whatever the engine
 		deps.Answerer, deps.Verifier, deps.Embedder = eval.NewOfflineAnswerer(), NewVerifier(), off
 		run.AnswerModel, run.JudgeModel, run.EmbedModel = "offline-extractive", "offline-claims", off.Model()
-	} else {
+	default:
 		c, err := s.LLM(ctx)
 		if err != nil {
 			return nil, err
@@ -126,6 +145,12 @@ func Prepare(ctx context.Context, s *session.Session, set string, o Options, not
 			deps.Embedder, run.EmbedModel = off, off.Model()
 		}
 		pricing = priceOf(ctx, s, run.JudgeModel)
+	}
+	if cfg.Judge == eval.JudgeNone {
+		run.JudgeModel, run.EmbedModel = "", ""
+	}
+	if tw != nil {
+		run.AnswerModel = tw.answerBy
 	}
 	if p.Runner, err = eval.NewRunner(st, deps, cfg); err != nil {
 		p.Close()

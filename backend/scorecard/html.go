@@ -21,6 +21,7 @@ var Meanings = map[string]string{
 	string(eval.IDContextPrecision):   "Share of the retrieved documents that are reference documents.",
 	string(eval.SupportingLineRecall): "Whether a retrieved passage contains the exact supporting line.",
 	string(eval.RefusalCorrectness):   "Whether questions the corpus does not cover were refused.",
+	string(eval.SchemaValidity):       "Share of a target's replies with an answer, contexts and an id for each context.",
 }
 
 // Meaning is the one-line meaning of a metric for a run's engine: the offline
