@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"continuity/backend/check"
+	"continuity/backend/voice"
 )
 
 // CheckEvidenceDTO is one deciding passage; Quote sits inside ChunkText.
@@ -43,6 +44,9 @@ type CheckClaimDTO struct {
 	// Confidence is the engine's probability of Verdict (0..1); absent
 	// when not measured (the LLM engine, or a check stored before them).
 	Confidence *float64 `json:"confidence,omitempty"`
+	// Dismissed says the writer dismissed the claim, for DismissReason.
+	Dismissed     bool   `json:"dismissed"`
+	DismissReason string `json:"dismiss_reason"`
 }
 
 // CheckSummaryDTO counts verdicts.
@@ -70,11 +74,16 @@ type CheckReportDTO struct {
 	// check did not run (no guidelines), Voice then empty.
 	Voice      []CheckVoiceIssueDTO `json:"voice"`
 	VoiceScore *float64             `json:"voice_score,omitempty"`
+	// VoiceBand and VoiceLabel are the score's band (green | yellow | red)
+	// and its words (On voice, Needs work, Off voice); "" without a score.
+	VoiceBand  string `json:"voice_band"`
+	VoiceLabel string `json:"voice_label"`
 }
 
 // CheckVoiceIssueDTO is one voice & tone issue stored with a check; Start
 // and End are byte offsets of Passage in the draft.
 type CheckVoiceIssueDTO struct {
+	Index       int    `json:"index"` // its place in the check, for Dismiss
 	Passage     string `json:"passage"`
 	Start       int    `json:"start"`
 	End         int    `json:"end"`
@@ -82,7 +91,11 @@ type CheckVoiceIssueDTO struct {
 	Guideline   string `json:"guideline"`
 	Explanation string `json:"explanation"`
 	Suggestion  string `json:"suggestion"`
-	Level       string `json:"level"` // required | recommended
+	Concrete    bool   `json:"concrete"` // Suggestion replaces Passage as is
+	Level       string `json:"level"`    // required | recommended
+	// Dismissed says the writer dismissed the issue, for DismissReason.
+	Dismissed     bool   `json:"dismissed"`
+	DismissReason string `json:"dismiss_reason"`
 }
 
 // CheckHistoryEntryDTO is one line of the history list.
@@ -130,8 +143,16 @@ func toCheckReportDTO(rec check.Record) CheckReportDTO {
 		CorpusDocs: r.CorpusDocs, Claims: make([]CheckClaimDTO, 0, len(r.Claims)),
 		Summary: CheckSummaryDTO{r.Summary.Supported, r.Summary.Contradicted, r.Summary.NotCovered},
 		Voice:   make([]CheckVoiceIssueDTO, 0, len(r.Voice)), VoiceScore: r.VoiceScore}
-	for _, v := range r.Voice {
-		out.Voice = append(out.Voice, CheckVoiceIssueDTO(v))
+	for i, v := range r.Voice {
+		dv := CheckVoiceIssueDTO{Index: i, Passage: v.Passage, Start: v.Start, End: v.End, Rule: v.Rule, Guideline: v.Guideline,
+			Explanation: v.Explanation, Suggestion: v.Suggestion, Concrete: v.Concrete, Level: v.Level}
+		if d, ok := rec.Dismissed[check.Finding{Kind: check.KindVoice, Index: i}]; ok {
+			dv.Dismissed, dv.DismissReason = true, d.Reason
+		}
+		out.Voice = append(out.Voice, dv)
+	}
+	if r.VoiceScore != nil {
+		out.VoiceBand, out.VoiceLabel = voiceBand(*r.VoiceScore)
 	}
 	if out.PromptVersions == nil {
 		out.PromptVersions = map[string]string{}
@@ -152,9 +173,23 @@ func toCheckReportDTO(rec check.Record) CheckReportDTO {
 		if f, ok := rec.Feedback[i]; ok {
 			dc.Vote, dc.Note = f.Vote, f.Note
 		}
+		if d, ok := rec.Dismissed[check.Finding{Kind: check.KindClaim, Index: i}]; ok {
+			dc.Dismissed, dc.DismissReason = true, d.Reason
+		}
 		out.Claims = append(out.Claims, dc)
 	}
 	return out
+}
+
+// voiceBand names a stored voice score's band as the voice check does.
+func voiceBand(score float64) (band, label string) {
+	switch {
+	case score >= voice.GreenFrom:
+		return "green", "On voice"
+	case score >= voice.YellowFrom:
+		return "yellow", "Needs work"
+	}
+	return "red", "Off voice"
 }
 
 func toHistoryDTO(e check.Entry) CheckHistoryEntryDTO {

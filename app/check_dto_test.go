@@ -39,3 +39,30 @@ func TestCheckClaimDTOCarriesResolvedAndConfidence(t *testing.T) {
 		})
 	}
 }
+
+func TestCheckReportDTOCarriesVoiceAndDismissals(t *testing.T) {
+	t.Parallel()
+	score := 75.0
+	rec := check.Record{Report: check.Report{Claims: []check.Claim{{Text: "a"}, {Text: "b"}}, VoiceScore: &score,
+		Voice: []check.VoiceIssue{{Passage: "TallyHub", Rule: "product-names", Suggestion: "Tallyhub", Concrete: true, Level: "required"}, {Passage: "simply"}}},
+		Dismissed: map[check.Finding]check.Dismissal{{Kind: check.KindClaim, Index: 1}: {Reason: "Intended"}, {Kind: check.KindVoice, Index: 1}: {Reason: "Quote"}}}
+	dto := toCheckReportDTO(rec)
+	if dto.VoiceBand != "yellow" || dto.VoiceLabel != "Needs work" {
+		t.Errorf("band %q label %q", dto.VoiceBand, dto.VoiceLabel)
+	}
+	if c := dto.Claims; c[0].Dismissed || !c[1].Dismissed || c[1].DismissReason != "Intended" {
+		t.Errorf("claims %+v", c)
+	}
+	if v := dto.Voice; v[0].Index != 0 || !v[0].Concrete || v[0].Dismissed || v[1].Index != 1 || !v[1].Dismissed || v[1].DismissReason != "Quote" {
+		t.Errorf("voice %+v", v)
+	}
+	cases := []struct {
+		score       float64
+		band, label string
+	}{{90, "green", "On voice"}, {89.9, "yellow", "Needs work"}, {70, "yellow", "Needs work"}, {12, "red", "Off voice"}}
+	for _, c := range cases {
+		if b, l := voiceBand(c.score); b != c.band || l != c.label {
+			t.Errorf("voiceBand(%v) = %s %s, want %s %s", c.score, b, l, c.band, c.label)
+		}
+	}
+}

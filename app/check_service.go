@@ -18,7 +18,12 @@ import (
 )
 
 // CheckService checks drafts against the corpus and keeps their history.
-type CheckService struct{ c *core }
+type CheckService struct {
+	c *core
+	// saveDialog asks where to save; nil is the Wails dialog (tests set
+	// it, as no window exists there).
+	saveDialog func(ctx context.Context, opts runtime.SaveDialogOptions) (string, error)
+}
 
 // ListDrafts lists the workspace's sample drafts.
 func (s *CheckService) ListDrafts() ([]string, error) {
@@ -173,6 +178,23 @@ func (s *CheckService) SetFeedback(checkID int64, claimIndex int, vote, note str
 	return repo.SetFeedback(s.c.ctx, checkID, claimIndex, vote, note)
 }
 
+// Dismiss records that a finding of a check needs no change, and why:
+// kind is "claim" or "voice", index the finding's index in the check
+// (CheckClaimDTO.Index, CheckVoiceIssueDTO.Index). An empty reason
+// restores it. A dismissed claim is also a 👎 with the reason as its note,
+// so it shows in triage.
+func (s *CheckService) Dismiss(checkID int64, kind string, index int, reason string) error {
+	s.c.ready()
+	if err := validID(checkID); err != nil {
+		return err
+	}
+	repo, err := s.repo(s.c.ctx)
+	if err != nil {
+		return err
+	}
+	return repo.Dismiss(s.c.ctx, checkID, kind, index, reason)
+}
+
 // ListTriage lists every 👎 claim of the workspace, newest first.
 func (s *CheckService) ListTriage() ([]TriageItemDTO, error) {
 	s.c.ready()
@@ -219,7 +241,16 @@ func (s *CheckService) SaveReport(checkID int64, format string) (string, error) 
 	if err != nil {
 		return "", err
 	}
-	path, err := runtime.SaveFileDialog(s.c.ctx, runtime.SaveDialogOptions{Title: "Export check report", DefaultFilename: exp.Filename})
+	// The dialog opens in the workspace's folder, where its drafts live.
+	opts := runtime.SaveDialogOptions{Title: "Export check report", DefaultFilename: exp.Filename}
+	if ws, err := s.c.sess.Workspace(s.c.ctx); err == nil {
+		opts.DefaultDirectory = ws.Root
+	}
+	dialog := s.saveDialog
+	if dialog == nil {
+		dialog = runtime.SaveFileDialog
+	}
+	path, err := dialog(s.c.ctx, opts)
 	if err != nil || path == "" {
 		return "", err
 	}

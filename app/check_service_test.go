@@ -56,7 +56,7 @@ func checkService(t *testing.T, rec *recorder) *CheckService {
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	ready := make(chan struct{})
 	close(ready)
-	return &CheckService{&core{ctx: ctx, sess: sess, log: log, startupDone: ready, jobs: newJobs(ctx, rec, log)}}
+	return &CheckService{c: &core{ctx: ctx, sess: sess, log: log, startupDone: ready, jobs: newJobs(ctx, rec, log)}}
 }
 
 // runCheckJob runs the bound Check method to its done event.

@@ -62,7 +62,8 @@ func Markdown(rec Record) string {
 			if c.Verdict != v {
 				continue
 			}
-			fmt.Fprintf(&b, "\n## %s — claim %d (paragraph %d)\n\n", verdictWord(v), i+1, c.Paragraph+1)
+			d, dismissed := rec.Dismissed[Finding{KindClaim, i}]
+			fmt.Fprintf(&b, "\n## %s — claim %d (paragraph %d)%s\n\n", verdictWord(v), i+1, c.Paragraph+1, dismissedTag(dismissed))
 			fmt.Fprintf(&b, "> %s\n\n", md(c.Text))
 			if c.Resolved != "" {
 				fmt.Fprintf(&b, "Read as: %s\n\n", md(c.Resolved))
@@ -81,11 +82,15 @@ func Markdown(rec Record) string {
 			if v == "not_covered" && len(c.Evidence) == 0 {
 				fmt.Fprintf(&b, "\nSearched %d passages in: %s\n", c.Searched.Passages, md(strings.Join(c.Searched.Documents, "; ")))
 			}
-			if f, ok := rec.Feedback[i]; ok {
+			if dismissed {
+				fmt.Fprintf(&b, "\nDismissed: %s\n", md(d.Reason))
+			}
+			if f, ok := rec.Feedback[i]; ok && !(dismissed && f.Vote == VoteDown && f.Note == d.Reason) {
 				fmt.Fprintf(&b, "\nFeedback: %s %s\n", voteWord(f.Vote), md(f.Note))
 			}
 		}
 	}
+	markdownVoice(&b, rec)
 	return b.String()
 }
 
@@ -146,11 +151,12 @@ body{font:15px/1.5 system-ui,sans-serif;max-width:52rem;margin:2rem auto;padding
 .contradicted{border-left-color:#c81e1e}.supported{border-left-color:#1a7f37}.not_covered{border-left-color:#b45309}
 .badge{font-weight:700}.quote{background:#f5f7fa;padding:.5rem .75rem;border-radius:4px;white-space:pre-wrap}
 mark{background:#fde68a;color:inherit}.meta{color:#52606d;font-size:13px}
+.voice{border-left-color:#6d3fc0}.dismissed{color:#52606d;font-style:italic}.is-dismissed .badge{text-decoration:line-through}
 </style></head><body>
 <h1>Draft check: {{.Rec.Title}}</h1>
 <p class="meta">{{.Engine}} · {{.Prompts}} · checked {{.When}}</p>
 <p><strong>Contradicted {{.Rec.Report.Summary.Contradicted}} · Not covered {{.Rec.Report.Summary.NotCovered}} · Supported {{.Rec.Report.Summary.Supported}}</strong></p>
-{{range .Claims}}<section class="claim {{.C.Verdict}}">
+{{range .Claims}}<section class="claim {{.C.Verdict}}{{if .Dismissed}} is-dismissed{{end}}">
 <p class="badge">{{verdict .C.Verdict}} <span class="meta">claim {{inc .I}}, paragraph {{inc .C.Paragraph}}</span></p>
 <p>“{{.C.Text}}”</p>{{if .C.Resolved}}<p class="meta">Read as: {{.C.Resolved}}</p>{{end}}<p>{{.C.Explanation}}</p>
 <p class="meta">Confidence: {{confidence .C.Confidence}}</p>
@@ -158,15 +164,17 @@ mark{background:#fde68a;color:inherit}.meta{color:#52606d;font-size:13px}
 {{range .C.Evidence}}<div><p class="meta">{{.Title}} · {{.ChunkID}}{{if .URL}} · {{.URL}}{{end}}</p>
 <p class="quote">{{range marks .ChunkText .Quote}}{{if .Mark}}<mark>{{.Text}}</mark>{{else}}{{.Text}}{{end}}{{end}}</p></div>{{end}}
 {{if and (eq .C.Verdict "not_covered") (not .C.Evidence)}}<p class="meta">Searched {{.C.Searched.Passages}} passages in: {{join .C.Searched.Documents "; "}}</p>{{end}}
+{{with .Dismissed}}<p class="dismissed">Dismissed: {{.}}</p>{{end}}
 {{with .Vote}}<p class="meta">Feedback: {{.}}</p>{{end}}
 </section>
-{{end}}</body></html>
+{{end}}` + voiceTemplate + `</body></html>
 `))
 
 type htmlClaim struct {
-	I    int
-	C    Claim
-	Vote string
+	I         int
+	C         Claim
+	Vote      string
+	Dismissed string // the reason; "" when not dismissed
 }
 
 // HTML renders a self-contained page: inline style, no scripts, nothing
@@ -177,7 +185,11 @@ func HTML(rec Record) (string, error) {
 		for i, c := range rec.Report.Claims {
 			if c.Verdict == v {
 				hc := htmlClaim{I: i, C: c}
-				if f, ok := rec.Feedback[i]; ok {
+				d, dismissed := rec.Dismissed[Finding{KindClaim, i}]
+				if dismissed {
+					hc.Dismissed = d.Reason
+				}
+				if f, ok := rec.Feedback[i]; ok && !(dismissed && f.Vote == VoteDown && f.Note == d.Reason) {
 					hc.Vote = strings.TrimSpace(voteWord(f.Vote) + " " + f.Note)
 				}
 				cs = append(cs, hc)
@@ -185,7 +197,7 @@ func HTML(rec Record) (string, error) {
 		}
 	}
 	var buf bytes.Buffer
-	err := htmlTmpl.Execute(&buf, map[string]any{"Rec": rec, "Claims": cs, "Engine": EngineLabel(rec.Report.Engine, rec.Report.Model),
+	err := htmlTmpl.Execute(&buf, map[string]any{"Rec": rec, "Claims": cs, "Voice": voiceItems(rec), "Engine": EngineLabel(rec.Report.Engine, rec.Report.Model),
 		"Prompts": promptLine(rec.Report), "When": rec.CreatedAt.UTC().Format("2006-01-02 15:04 UTC")})
 	if err != nil {
 		return "", fmt.Errorf("export html: %w", err)

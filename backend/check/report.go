@@ -66,7 +66,10 @@ type VoiceIssue struct {
 	Guideline   string `json:"guideline"`
 	Explanation string `json:"explanation"`
 	Suggestion  string `json:"suggestion"`
-	Level       string `json:"level"`
+	// Concrete says Suggestion replaces Passage as is (else it is guidance);
+	// false in checks stored before it was kept.
+	Concrete bool   `json:"concrete,omitempty"`
+	Level    string `json:"level"`
 }
 
 // Report is a whole check as stored and exported.

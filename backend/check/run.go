@@ -116,6 +116,7 @@ func checkClaims(ctx context.Context, s *session.Session, ix *retrieval.Index, r
 	var (
 		judge  claims.Engine
 		client *llm.Client
+		prog   = newCheckProgress(req.Draft, report)
 	)
 	switch eng {
 	case engine.Offline:
@@ -126,7 +127,8 @@ func checkClaims(ctx context.Context, s *session.Session, ix *retrieval.Index, r
 		if client, err = llmClient(ctx, s); err != nil {
 			return Report{}, nil, err
 		}
-		e := claims.NewLLM(client)
+		prog.model = true
+		e := claims.NewLLM(countingClient{client, prog})
 		e.TopK, e.Concurrency = k, max(st.MaxConcurrency, 1)
 		judge = e
 	}
@@ -134,8 +136,8 @@ func checkClaims(ctx context.Context, s *session.Session, ix *retrieval.Index, r
 	if err != nil {
 		return Report{}, client, err
 	}
-	report.Report(progress.Event{Stage: "checking", Message: "checking claims"})
-	rep, err := CheckDraft(ctx, judge, ix, req.Draft, stats.Documents)
+	prog.start()
+	rep, err := CheckDraft(ctx, judge, countingIndex{ix, prog}, req.Draft, stats.Documents)
 	return rep, client, err
 }
 

@@ -12,7 +12,8 @@ const Component = "checks"
 // the claim, verdict and chunk IDs it needs, so it can still become a
 // golden-set question. For the same reason it keeps its own workspace_id
 // (version 3) instead of borrowing its check's. Rows from before
-// workspaces go to the legacy owner the session decided.
+// workspaces go to the legacy owner the session decided. Dismissals
+// (version 4) belong to their check and go with it.
 var migrations = []store.Migration{{Version: 1, SQL: `
 CREATE TABLE checks (
 	id              INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -46,7 +47,16 @@ ALTER TABLE check_feedback ADD COLUMN workspace_id TEXT NOT NULL DEFAULT '';
 UPDATE checks SET workspace_id = ` + workspace.LegacyOwnerSQL + `;
 UPDATE check_feedback SET workspace_id = ` + workspace.LegacyOwnerSQL + `;
 CREATE INDEX checks_by_workspace ON checks(workspace_id, id);
-CREATE INDEX check_feedback_by_workspace ON check_feedback(workspace_id, vote);`}}
+CREATE INDEX check_feedback_by_workspace ON check_feedback(workspace_id, vote);`}, {Version: 4, SQL: `
+CREATE TABLE check_dismissals (
+	workspace_id TEXT NOT NULL,
+	check_id     INTEGER NOT NULL,
+	kind         TEXT NOT NULL CHECK (kind IN ('claim','voice')),
+	item_index   INTEGER NOT NULL,
+	reason       TEXT NOT NULL,
+	updated_at   TEXT NOT NULL,
+	PRIMARY KEY (check_id, kind, item_index)
+);`}}
 
 // Migrations are the component's schema steps, oldest first, so a test can
 // build the schema an earlier release left behind.

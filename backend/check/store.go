@@ -55,6 +55,8 @@ type Record struct {
 	Draft     string
 	Report    Report
 	Feedback  map[int]Feedback // by claim index
+	// Dismissed holds the findings the writer dismissed, with why.
+	Dismissed map[Finding]Dismissal
 }
 
 // Entry is one line of the history list.
@@ -193,10 +195,13 @@ func (r *Repo) Get(ctx context.Context, id int64) (Record, error) {
 	for _, f := range fb {
 		rec.Feedback[f.ClaimIndex] = f
 	}
+	if rec.Dismissed, err = r.dismissals(ctx, id); err != nil {
+		return Record{}, err
+	}
 	return rec, nil
 }
 
-// Delete removes a check; its 👎 triage rows stay.
+// Delete removes a check and its dismissals; its 👎 triage rows stay.
 func (r *Repo) Delete(ctx context.Context, id int64) error {
 	res, err := r.db.Writer().ExecContext(ctx, `DELETE FROM checks WHERE id = ? AND workspace_id = ?`, id, r.workspace)
 	if err != nil {
@@ -204,6 +209,9 @@ func (r *Repo) Delete(ctx context.Context, id int64) error {
 	}
 	if n, _ := res.RowsAffected(); n == 0 {
 		return fmt.Errorf("%w: %d", ErrNotFound, id)
+	}
+	if _, err := r.db.Writer().ExecContext(ctx, `DELETE FROM check_dismissals WHERE check_id = ? AND workspace_id = ?`, id, r.workspace); err != nil {
+		return fmt.Errorf("delete check %d: %w", id, err)
 	}
 	return nil
 }

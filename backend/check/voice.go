@@ -72,6 +72,6 @@ func (r *Report) addVoice(res voice.Result) {
 	r.VoiceScore, r.Voice = &score, make([]VoiceIssue, 0, len(res.Issues))
 	for _, is := range res.Issues {
 		r.Voice = append(r.Voice, VoiceIssue{Passage: is.Passage, Start: is.Start, End: is.End, Rule: is.Rule,
-			Guideline: is.Guideline, Explanation: is.Explanation, Suggestion: is.Suggestion, Level: string(is.Level)})
+			Guideline: is.Guideline, Explanation: is.Explanation, Suggestion: is.Suggestion, Concrete: is.Concrete, Level: string(is.Level)})
 	}
 }

@@ -38,7 +38,7 @@ test('claim cards show their confidence and sort and filter by it', async (t) =>
   await page.getByTestId('claim-band').selectOption('high');
   const high = await confidences(page);
   assert.ok(high.every((c) => c !== null && c >= 85), `high band shows ${high}`);
-  if (high.length === 0) await page.getByText('Every claim is filtered out').waitFor();
+  if (high.length === 0) await page.getByText('Every finding is filtered out').waitFor();
   await page.getByTestId('claim-band').selectOption('all');
   assert.equal(await page.locator('[data-testid="claim-card"]').count(), total);
   assert.deepEqual(problems, []);

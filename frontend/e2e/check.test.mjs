@@ -27,7 +27,10 @@ test('checking a pasted draft shows a contradicted claim with its current eviden
   const chip = page.getByTestId('chip-contradicted');
   assert.match(await chip.textContent(), /Contradicted [1-9]/);
   assert.equal(await chip.getAttribute('aria-pressed'), 'true');
-  assert.ok((await page.locator('.annotated-draft .claim-mark.verdict-contradicted').count()) > 0);
+  // marked in the one editor, with the word and icon for the verdict
+  const mark = page.getByTestId('draft-marks').locator('mark.mk-contradicted', { hasText: '14 days' }).first();
+  assert.match(await mark.getAttribute('aria-label'), /^Contradicted claim: .*14 days/);
+  assert.equal(await page.locator('textarea').count(), 1, 'one editor, no second copy of the draft');
   await shot('check-results');
 
   // history lists the run

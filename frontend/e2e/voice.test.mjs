@@ -7,18 +7,23 @@ test('voice check lists issues with a worded score and applies a suggestion with
   await page.click('[data-nav="check"]');
   await page.getByRole('button', { name: /pricing-faq\.md/ }).click();
   await page.waitForFunction(() => document.querySelector('#draft')?.value.includes('TallyHub'));
-  await page.getByRole('button', { name: 'Check voice' }).click();
+  // one check runs claims and voice; voice issues are findings like claims
+  await page.getByRole('button', { name: 'Check claims' }).click();
   const score = page.getByTestId('voice-score');
-  await score.waitFor();
+  await page.getByTestId('voice-card').first().waitFor({ timeout: 60000 });
   assert.match(await score.textContent(), /(On voice|Needs work|Off voice) · voice score \d+\/100/);
-  const card = page.locator('.voice-card', { hasText: 'product-names' }).first();
+  const card = page.locator('[data-testid="voice-card"]', { hasText: 'product-names' }).first();
   assert.match(await card.textContent(), /TallyHub/);
   assert.match(await card.textContent(), /Why:/);
   await shot('voice-issues');
+  // marked in the text with the voice style and ⚑
+  assert.ok((await page.getByTestId('draft-marks').locator('mark.mk-voice', { hasText: 'TallyHub' }).count()) > 0);
   await card.getByRole('button', { name: 'Apply suggestion' }).click();
   await page.waitForFunction(() => document.querySelector('#draft').value.includes('Can I try Tallyhub before'));
+  await page.getByTestId('stale-banner').waitFor(); // the check is of the text before the rewrite
   await page.getByRole('button', { name: 'Undo' }).click();
   await page.waitForFunction(() => document.querySelector('#draft').value.includes('Can I try TallyHub before'));
+  await page.getByTestId('stale-banner').waitFor({ state: 'detached' }); // the checked text again
   assert.deepEqual(problems, []);
 });
 

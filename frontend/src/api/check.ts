@@ -9,6 +9,9 @@ export type CheckEvidence = app.CheckEvidenceDTO;
 export type CheckHistoryEntry = app.CheckHistoryEntryDTO;
 export type TriageItem = app.TriageItemDTO;
 export type CheckExport = app.CheckExportDTO;
+export type CheckVoice = app.CheckVoiceIssueDTO;
+/** What a writer can dismiss: a claim or a voice & tone issue. */
+export type FindingKind = 'claim' | 'voice';
 export type Verdict = 'supported' | 'contradicted' | 'not_covered';
 export type Vote = 'up' | 'down' | '';
 export type CheckEngine = '' | 'offline' | 'llm';
@@ -25,6 +28,9 @@ export const check = {
   setFeedback: (id: number, claimIndex: number, vote: Vote, note: string) =>
     call('Check.SetFeedback', () => Check.SetFeedback(id, claimIndex, vote, note)),
   listTriage: () => call('Check.ListTriage', () => Check.ListTriage()),
+  /** Dismisses a finding of a check for reason ("" restores it); a dismissed claim is also a 👎 with the reason as its note. */
+  dismiss: (id: number, kind: FindingKind, index: number, reason: string) =>
+    call('Check.Dismiss', () => Check.Dismiss(id, kind, index, reason)),
   exportReport: (id: number, format: 'md' | 'html') => call('Check.ExportReport', () => Check.ExportReport(id, format)),
   saveReport: (id: number, format: 'md' | 'html') => call('Check.SaveReport', () => Check.SaveReport(id, format)),
 };

@@ -1,7 +1,6 @@
 import { api } from '../api';
-import type { CheckEngine, CheckHistoryEntry, CheckReport, TriageItem, Verdict, Vote } from '../api/check';
+import type { CheckEngine, CheckHistoryEntry, CheckReport, FindingKind, TriageItem, Vote } from '../api/check';
 import { JOB_DONE, JOB_PROGRESS, on, type JobDoneEvent, type JobProgressEvent } from '../events';
-import type { BandFilter, ClaimSort } from '../views/Check/claimOrder';
 import { createStore } from './store';
 
 export interface CheckJob {
@@ -10,29 +9,47 @@ export interface CheckJob {
   done: number;
   total: number;
   message: string;
+  /** Date.now() when the check was asked for. */
+  startedAt: number;
 }
 
 export interface CheckState {
   job?: CheckJob;
+  /** The check shown; undefined while a check runs, so old findings never pass for new ones. */
   report?: CheckReport;
   error?: Error;
   history: CheckHistoryEntry[];
   historyError?: Error;
   triage: TriageItem[];
-  filters: Record<Verdict, boolean>;
-  band: BandFilter;
-  sort: ClaimSort;
   announce: string;
 }
 
-const allOn: Record<Verdict, boolean> = { contradicted: true, not_covered: true, supported: true };
-
-export const checkStore = createStore<CheckState>({ history: [], triage: [], filters: allOn, band: 'all', sort: 'verdict', announce: '' });
+export const checkStore = createStore<CheckState>({ history: [], triage: [], announce: '' });
 
 const patch = (p: Partial<CheckState>) => checkStore.set((s) => ({ ...s, ...p }));
 const asError = (e: unknown) => (e instanceof Error ? e : new Error(String(e)));
 
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** What a finished check found, in words for the live region. */
+export function checkedWords(r: CheckReport): string {
+  const voice = r.voice_score === undefined || r.voice_score === null ? 'voice not checked' : plural(r.voice?.length ?? 0, 'voice issue');
+  return `Check done: ${plural(r.claims.length, 'claim')} checked, ${voice}`;
+}
+
 let unsubscribe: (() => void) | undefined;
+const early = new Map<string, JobDoneEvent>();
+
+function finish(e: JobDoneEvent) {
+  early.clear();
+  if (e.ok) {
+    const report = e.result as CheckReport;
+    patch({ job: undefined, report, error: undefined, announce: checkedWords(report) });
+    void refreshHistory();
+  } else {
+    patch({ job: undefined, error: e.canceled ? undefined : new Error(e.error ?? 'check failed'), announce: e.canceled ? 'Check cancelled' : 'Check failed' });
+  }
+}
 
 // Job events arrive for every job; only the running check's count.
 function listen() {
@@ -43,14 +60,8 @@ function listen() {
   });
   const offDone = on<JobDoneEvent>(JOB_DONE, (e) => {
     const job = checkStore.get().job;
-    if (!job || e.job_id !== job.id) return;
-    if (e.ok) {
-      const report = e.result as CheckReport;
-      patch({ job: undefined, report, error: undefined, announce: `${report.claims.length} claims checked` });
-      void refreshHistory();
-    } else {
-      patch({ job: undefined, error: e.canceled ? undefined : new Error(e.error ?? 'check failed'), announce: e.canceled ? 'Check cancelled' : 'Check failed' });
-    }
+    if (job && job.id === '' && e.kind === 'check') early.set(e.job_id, e); // done before Check() returned its ID
+    if (job && e.job_id === job.id) finish(e);
   });
   unsubscribe = () => {
     offProgress();
@@ -58,20 +69,26 @@ function listen() {
   };
 }
 
+/** Starts a check; the old results and counts go at once. */
 export async function startCheck(text: string, engine: CheckEngine) {
+  if (checkStore.get().job) return;
   listen();
-  patch({ error: undefined, announce: 'Checking…' });
+  patch({ error: undefined, report: undefined, announce: 'Checking…', job: { id: '', stage: 'starting', done: 0, total: 0, message: '', startedAt: Date.now() } });
   try {
     const id = await api.check.check(text, engine);
-    patch({ job: { id, stage: 'starting', done: 0, total: 0, message: '' } });
+    const job = checkStore.get().job;
+    if (!job) return;
+    patch({ job: { ...job, id } });
+    const done = early.get(id);
+    if (done) finish(done);
   } catch (e) {
-    patch({ error: asError(e), announce: '' });
+    patch({ job: undefined, error: asError(e), announce: '' });
   }
 }
 
 export async function cancelCheck() {
   const job = checkStore.get().job;
-  if (!job) return;
+  if (!job?.id) return;
   try {
     await api.jobs.cancel(job.id);
   } catch (e) {
@@ -99,6 +116,41 @@ export async function openCheck(id: number): Promise<CheckReport | undefined> {
   }
 }
 
+/** Forgets the check shown (its draft is gone from the editor). */
+export function clearReport() {
+  patch({ report: undefined });
+}
+
+/** A draft's title as the history names it (backend/check Title). */
+export function draftTitle(draft: string): string {
+  for (const raw of draft.split('\n')) {
+    const line = raw.trim().replace(/^#+/, '').trim();
+    if (!line) continue;
+    const runes = [...line];
+    return runes.length > 80 ? runes.slice(0, 79).join('') + '…' : line;
+  }
+  return 'Untitled draft';
+}
+
+/**
+ * Shows the newest past check of the draft in the editor after a reload:
+ * one of exactly this text is current; one of an earlier version (same
+ * title) comes back marked stale, with only its unchanged findings marked.
+ */
+export async function restoreReportFor(text: string): Promise<void> {
+  if (!text.trim() || checkStore.get().job) return;
+  try {
+    if (checkStore.get().history.length === 0) await refreshHistory();
+    const title = draftTitle(text);
+    const entry = checkStore.get().history.find((h) => h.title === title);
+    if (!entry) return;
+    const report = await api.check.getCheck(entry.id);
+    if (!checkStore.get().job && !checkStore.get().report) patch({ report });
+  } catch {
+    // nothing to restore; a new check will do
+  }
+}
+
 export async function deleteCheck(id: number) {
   try {
     await api.check.deleteCheck(id);
@@ -122,14 +174,37 @@ export async function vote(claimIndex: number, v: Vote, note = '') {
   }
 }
 
-export function toggleFilter(v: Verdict) {
-  checkStore.set((s) => ({ ...s, filters: { ...s.filters, [v]: !s.filters[v] } }));
-}
-
-export function setBand(band: BandFilter) {
-  checkStore.set((s) => ({ ...s, band }));
-}
-
-export function setSort(sort: ClaimSort) {
-  checkStore.set((s) => ({ ...s, sort }));
+/**
+ * Dismisses a finding of the check shown, for reason ("" restores it). The
+ * backend keeps it with the check; a dismissed claim is also a 👎 with the
+ * reason as its note, so it shows in triage.
+ */
+export async function dismiss(kind: FindingKind, index: number, reason: string): Promise<boolean> {
+  const report = checkStore.get().report;
+  if (!report) return false;
+  reason = reason.trim();
+  try {
+    await api.check.dismiss(report.id, kind, index, reason);
+    const now = checkStore.get().report;
+    if (now?.id !== report.id) return true;
+    const dismissed = reason !== '';
+    const next =
+      kind === 'claim'
+        ? {
+            ...now,
+            claims: now.claims.map((c) => {
+              if (c.index !== index) return c;
+              const vote = dismissed ? 'down' : c.vote === 'down' && c.note === c.dismiss_reason ? '' : c.vote;
+              const note = dismissed ? reason : vote === '' ? '' : c.note;
+              return { ...c, dismissed, dismiss_reason: reason, vote, note };
+            }),
+          }
+        : { ...now, voice: now.voice.map((v, i) => ((v.index ?? i) === index ? { ...v, dismissed, dismiss_reason: reason } : v)) };
+    patch({ report: next as CheckReport, announce: dismissed ? `Dismissed: ${reason}` : 'Finding restored' });
+    if (kind === 'claim') await refreshHistory();
+    return true;
+  } catch (e) {
+    patch({ error: asError(e) });
+    return false;
+  }
 }

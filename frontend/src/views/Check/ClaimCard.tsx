@@ -3,6 +3,7 @@ import { forwardRef, useState } from 'react';
 import { type CheckClaim, type CheckEvidence, type Verdict, type Vote } from '../../api/check';
 import { openSource } from '../../stores/source';
 import { confidenceBand, confidenceText } from './claimOrder';
+import { Dismissal } from './Dismissal';
 import { quoteSegments } from './marks';
 import { VerdictBadge } from './verdicts';
 
@@ -37,12 +38,19 @@ interface Props {
   selected: boolean;
   onVote: (v: Vote) => void;
   onShow: () => void;
+  /** Dismisses for reason ("" restores); no dismiss control without it. */
+  onDismiss?: (reason: string) => Promise<boolean>;
+  /** The claim's words were edited since the check: its mark is gone. */
+  edited?: boolean;
+  /** "popover": the card shown over the draft, compact and outside the list. */
+  variant?: 'list' | 'popover';
 }
 
 // One claim: verdict badge, explanation, evidence, and the writer's vote.
-export const ClaimCard = forwardRef<HTMLElement, Props>(function ClaimCard({ claim, corpusDocs, selected, onVote, onShow }, ref) {
+export const ClaimCard = forwardRef<HTMLElement, Props>(function ClaimCard({ claim, corpusDocs, selected, onVote, onShow, onDismiss, edited, variant = 'list' }, ref) {
   const v = claim.verdict as Verdict;
-  const [open, setOpen] = useState(v !== 'supported');
+  const popover = variant === 'popover';
+  const [open, setOpen] = useState(v !== 'supported' && !claim.dismissed);
   const [more, setMore] = useState(false);
   const shown = more ? claim.evidence : claim.evidence.slice(0, 2);
   const voteBtn = (value: 'up' | 'down', label: string) => (
@@ -58,7 +66,15 @@ export const ClaimCard = forwardRef<HTMLElement, Props>(function ClaimCard({ cla
     </button>
   );
   return (
-    <article ref={ref} tabIndex={-1} className={`claim-card verdict-${v}${selected ? ' selected' : ''}`} data-testid="claim-card" data-verdict={v}>
+    <article
+      ref={ref}
+      tabIndex={-1}
+      className={`claim-card verdict-${v}${selected ? ' selected' : ''}${claim.dismissed ? ' dismissed' : ''}${popover ? ' in-popover' : ''}`}
+      data-testid={popover ? 'popover-claim-card' : 'claim-card'}
+      data-verdict={v}
+      data-dismissed={claim.dismissed ? 'true' : undefined}
+      aria-current={selected && !popover ? 'true' : undefined}
+    >
       <header className="claim-head">
         <VerdictBadge verdict={v} />
         <span
@@ -68,7 +84,7 @@ export const ClaimCard = forwardRef<HTMLElement, Props>(function ClaimCard({ cla
         >
           Confidence {confidenceText(claim.confidence)}
         </span>
-        <button type="button" className="link-button claim-title" onClick={onShow} aria-expanded={open} onDoubleClick={() => setOpen(!open)}>
+        <button type="button" className="link-button claim-title" onClick={onShow} aria-expanded={open} onDoubleClick={() => setOpen(!open)} title="Show in the draft">
           {claim.text}
         </button>
         {!open && (
@@ -77,6 +93,7 @@ export const ClaimCard = forwardRef<HTMLElement, Props>(function ClaimCard({ cla
           </button>
         )}
       </header>
+      {edited && <p className="edited-note small">Edited since this check: check again to judge the new words.</p>}
       {claim.resolved && (
         <p className="claim-resolved" data-testid="resolved" title="The self-contained form the engine searched and verified; your words above are unchanged">
           <span className="hint-label">read as:</span> {claim.resolved}
@@ -120,7 +137,9 @@ export const ClaimCard = forwardRef<HTMLElement, Props>(function ClaimCard({ cla
         {voteBtn('up', 'Verdict is right')}
         {voteBtn('down', 'Verdict is wrong')}
         {claim.vote === 'down' && <span className="small">In triage</span>}
+        {onDismiss && !claim.dismissed && <Dismissal dismissed={false} reason="" what={`claim “${claim.text}”`} onDismiss={onDismiss} />}
       </footer>
+      {onDismiss && claim.dismissed && <Dismissal dismissed reason={claim.dismiss_reason} what={`claim “${claim.text}”`} onDismiss={onDismiss} />}
     </article>
   );
 });

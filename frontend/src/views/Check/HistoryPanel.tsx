@@ -56,6 +56,7 @@ export function TriageList({ items, onOpen, loadSets, onAddGolden }: {
               {VERDICT_WORD[t.verdict as keyof typeof VERDICT_WORD] ?? t.verdict} · {t.draft_title}
             </span>
             <span>“{t.claim_text}”</span>
+            {t.note && <span className="small" data-testid="triage-note">👎 {t.note}</span>}
             <span className="muted small">chunks: {t.chunk_ids.length ? t.chunk_ids.join(', ') : 'none'}</span>
             <button type="button" className="link-button small" onClick={() => onOpen(t.check_id)}>
               Open check

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { byteOffsets, draftPieces, quoteSegments } from './marks';
+import { quoteSegments } from './marks';
 
 describe('quoteSegments', () => {
   it.each([
@@ -15,33 +15,5 @@ describe('quoteSegments', () => {
   });
   it('never turns markup into elements: it is returned as text', () => {
     expect(quoteSegments('<b>x</b>', '<b>x</b>')).toEqual([{ text: '<b>x</b>', mark: true }]);
-  });
-});
-
-describe('draftPieces', () => {
-  it('maps Go byte offsets through multi-byte text', () => {
-    const draft = 'Café — 30 days. Then 😀 more.';
-    const at = byteOffsets(draft);
-    const bytes = new TextEncoder().encode(draft);
-    const start = new TextEncoder().encode('Café — ').length;
-    expect(at(start)).toBe(draft.indexOf('30'));
-    expect(at(bytes.length)).toBe(draft.length);
-    const pieces = draftPieces(draft, [{ index: 0, start, end: start + '30 days.'.length }]);
-    expect(pieces.map((p) => [p.text, p.claims])).toEqual([
-      ['Café — ', []],
-      ['30 days.', [0]],
-      [' Then 😀 more.', []],
-    ]);
-  });
-  it('merges overlapping claims into one highlight', () => {
-    const pieces = draftPieces('abcdef', [
-      { index: 0, start: 0, end: 4 },
-      { index: 1, start: 0, end: 4 },
-      { index: 2, start: 2, end: 3 },
-    ]);
-    expect(pieces).toEqual([
-      { text: 'abcd', claims: [0, 1, 2] },
-      { text: 'ef', claims: [] },
-    ]);
   });
 });

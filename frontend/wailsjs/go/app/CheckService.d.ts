@@ -6,6 +6,8 @@ export function Check(arg1:string,arg2:string):Promise<string>;
 
 export function DeleteCheck(arg1:number):Promise<void>;
 
+export function Dismiss(arg1:number,arg2:string,arg3:number,arg4:string):Promise<void>;
+
 export function ExportReport(arg1:number,arg2:string):Promise<app.CheckExportDTO>;
 
 export function GetCheck(arg1:number):Promise<app.CheckReportDTO>;

@@ -10,6 +10,10 @@ export function DeleteCheck(arg1) {
   return window['go']['app']['CheckService']['DeleteCheck'](arg1);
 }
 
+export function Dismiss(arg1, arg2, arg3, arg4) {
+  return window['go']['app']['CheckService']['Dismiss'](arg1, arg2, arg3, arg4);
+}
+
 export function ExportReport(arg1, arg2) {
   return window['go']['app']['CheckService']['ExportReport'](arg1, arg2);
 }
