@@ -78,6 +78,9 @@ type CheckReportDTO struct {
 	// and its words (On voice, Needs work, Off voice); "" without a score.
 	VoiceBand  string `json:"voice_band"`
 	VoiceLabel string `json:"voice_label"`
+	// DraftVersion is the working-draft version this check checked; 0
+	// when the text was not the saved working draft.
+	DraftVersion int64 `json:"draft_version"`
 }
 
 // CheckVoiceIssueDTO is one voice & tone issue stored with a check; Start
@@ -142,7 +145,7 @@ func toCheckReportDTO(rec check.Record) CheckReportDTO {
 		Engine: r.Engine, Model: r.Model, EngineLabel: check.EngineLabel(r.Engine, r.Model), PromptVersions: r.PromptVersions,
 		CorpusDocs: r.CorpusDocs, Claims: make([]CheckClaimDTO, 0, len(r.Claims)),
 		Summary: CheckSummaryDTO{r.Summary.Supported, r.Summary.Contradicted, r.Summary.NotCovered},
-		Voice:   make([]CheckVoiceIssueDTO, 0, len(r.Voice)), VoiceScore: r.VoiceScore}
+		Voice:   make([]CheckVoiceIssueDTO, 0, len(r.Voice)), VoiceScore: r.VoiceScore, DraftVersion: rec.DraftVersion}
 	for i, v := range r.Voice {
 		dv := CheckVoiceIssueDTO{Index: i, Passage: v.Passage, Start: v.Start, End: v.End, Rule: v.Rule, Guideline: v.Guideline,
 			Explanation: v.Explanation, Suggestion: v.Suggestion, Concrete: v.Concrete, Level: v.Level}

@@ -15,6 +15,7 @@ import (
 	"continuity/backend/progress"
 	"continuity/backend/text"
 	"continuity/backend/voice"
+	"continuity/backend/workdraft"
 )
 
 // CheckService checks drafts against the corpus and keeps their history.
@@ -79,7 +80,8 @@ func (s *CheckService) Check(text, engineName string) (string, error) {
 		eng = e
 	}
 	return s.c.jobs.start("check", func(ctx context.Context, report progress.Func) (any, error) {
-		out, err := check.Run(ctx, s.c.sess, check.Request{Draft: text, Source: check.SourceDesktop, Engine: eng}, report)
+		out, err := check.Run(ctx, s.c.sess, check.Request{Draft: text, Source: check.SourceDesktop, Engine: eng,
+			DraftVersion: s.workingVersion(ctx, text)}, report)
 		if err != nil {
 			return nil, desktopCheckError(err)
 		}
@@ -91,6 +93,30 @@ func (s *CheckService) Check(text, engineName string) (string, error) {
 		}
 		return toCheckReportDTO(out.Record), nil
 	}), nil
+}
+
+// workingVersion is the saved working draft's version when text is it,
+// so the check names the draft version it checked; 0 otherwise. A store
+// that cannot be read only loses the link, never the check.
+func (s *CheckService) workingVersion(ctx context.Context, text string) int64 {
+	ws, err := s.c.sess.WorkspaceID(ctx)
+	if err != nil {
+		return 0
+	}
+	st, err := workdraft.Open(ctx, s.c.sess.DB, ws)
+	if err != nil {
+		s.c.log.Warn("working draft unreadable; check not linked to a draft version", "err", err)
+		return 0
+	}
+	d, err := st.Get(ctx)
+	if err != nil {
+		s.c.log.Warn("working draft unreadable; check not linked to a draft version", "err", err)
+		return 0
+	}
+	if d.Text != text {
+		return 0
+	}
+	return d.Version
 }
 
 // desktopCheckError says the way out of a check error in the app's terms.

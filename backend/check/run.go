@@ -30,6 +30,9 @@ type Request struct {
 	// RequireVoice makes a voice check that cannot run fail the whole check
 	// before anything is stored: a voice gate must never pass unchecked.
 	RequireVoice bool
+	// DraftVersion is the working-draft version Draft is (backend/workdraft);
+	// 0 when the draft is not the saved working draft.
+	DraftVersion int64
 }
 
 // Outcome is a finished check, already in the history.
@@ -89,7 +92,7 @@ func Run(ctx context.Context, s *session.Session, req Request, report progress.F
 	if err != nil {
 		return out, err
 	}
-	checkID, err := repo.Save(ctx, req.Source, req.Draft, rep)
+	checkID, err := repo.SaveVersion(ctx, req.Source, req.Draft, req.DraftVersion, rep)
 	if err != nil {
 		return out, err
 	}

@@ -13,7 +13,9 @@ const Component = "checks"
 // golden-set question. For the same reason it keeps its own workspace_id
 // (version 3) instead of borrowing its check's. Rows from before
 // workspaces go to the legacy owner the session decided. Dismissals
-// (version 4) belong to their check and go with it.
+// (version 4) belong to their check and go with it. A check names the
+// working-draft version it checked (version 5; 0: not the working draft,
+// or checked before drafts were kept).
 var migrations = []store.Migration{{Version: 1, SQL: `
 CREATE TABLE checks (
 	id              INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -56,7 +58,8 @@ CREATE TABLE check_dismissals (
 	reason       TEXT NOT NULL,
 	updated_at   TEXT NOT NULL,
 	PRIMARY KEY (check_id, kind, item_index)
-);`}}
+);`}, {Version: 5, SQL: `
+ALTER TABLE checks ADD COLUMN draft_version INTEGER NOT NULL DEFAULT 0;`}}
 
 // Migrations are the component's schema steps, oldest first, so a test can
 // build the schema an earlier release left behind.

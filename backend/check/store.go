@@ -57,6 +57,8 @@ type Record struct {
 	Feedback  map[int]Feedback // by claim index
 	// Dismissed holds the findings the writer dismissed, with why.
 	Dismissed map[Finding]Dismissal
+	// DraftVersion is the working-draft version checked; 0 when unknown.
+	DraftVersion int64
 }
 
 // Entry is one line of the history list.
@@ -115,6 +117,11 @@ const stamp = time.RFC3339Nano
 
 // Save stores a finished check and returns its ID.
 func (r *Repo) Save(ctx context.Context, source Source, draft string, rep Report) (int64, error) {
+	return r.SaveVersion(ctx, source, draft, 0, rep)
+}
+
+// SaveVersion is Save for a check of working-draft version version.
+func (r *Repo) SaveVersion(ctx context.Context, source Source, draft string, version int64, rep Report) (int64, error) {
 	if len(draft) > MaxDraftBytes {
 		return 0, fmt.Errorf("save check: %w: the draft is %d bytes, the history keeps drafts of at most %d", ErrTooLarge, len(draft), MaxDraftBytes)
 	}
@@ -130,8 +137,8 @@ func (r *Repo) Save(ctx context.Context, source Source, draft string, rep Report
 	if err != nil {
 		return 0, fmt.Errorf("save check: %w", err)
 	}
-	res, err := r.db.Writer().ExecContext(ctx, `INSERT INTO checks(workspace_id, created_at, source, title, draft, engine, model, prompt_versions, report_json)
-		VALUES(?,?,?,?,?,?,?,?,?)`, r.workspace, time.Now().UTC().Format(stamp), source, Title(draft), draft, rep.Engine, rep.Model, string(pv), string(body))
+	res, err := r.db.Writer().ExecContext(ctx, `INSERT INTO checks(workspace_id, created_at, source, title, draft, engine, model, prompt_versions, report_json, draft_version)
+		VALUES(?,?,?,?,?,?,?,?,?,?)`, r.workspace, time.Now().UTC().Format(stamp), source, Title(draft), draft, rep.Engine, rep.Model, string(pv), string(body), version)
 	if err != nil {
 		return 0, fmt.Errorf("save check: %w", err)
 	}
@@ -174,9 +181,9 @@ func (r *Repo) List(ctx context.Context) ([]Entry, error) {
 func (r *Repo) Get(ctx context.Context, id int64) (Record, error) {
 	var rec Record
 	var at, body string
-	err := r.db.Reader().QueryRowContext(ctx, `SELECT id, created_at, source, title, draft, report_json FROM checks
+	err := r.db.Reader().QueryRowContext(ctx, `SELECT id, created_at, source, title, draft, report_json, draft_version FROM checks
 		WHERE id = ? AND workspace_id = ?`, id, r.workspace).
-		Scan(&rec.ID, &at, &rec.Source, &rec.Title, &rec.Draft, &body)
+		Scan(&rec.ID, &at, &rec.Source, &rec.Title, &rec.Draft, &body, &rec.DraftVersion)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Record{}, fmt.Errorf("%w: %d", ErrNotFound, id)
 	}

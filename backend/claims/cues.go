@@ -218,7 +218,6 @@ const (
 	cueTense        = "tense"
 )
 
-
 // conflicts lists every cue that fires on the candidate, first the
 // strongest kind. A unit that names other things than the claim (a
 // swapped name) can only conflict by that substitution: its numbers and

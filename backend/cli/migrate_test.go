@@ -143,7 +143,7 @@ func TestPreviousReleaseDataStaysWithTheConfiguredWorkspace(t *testing.T) {
 					t.Fatalf("pinned baseline %q, %v", pinned, err)
 				}
 				for component, want := range map[string]int{workspace.Component: 1, golden.Component: 2, eval.Component: 2,
-					evalrun.BaselineComponent: 2, evalrun.ThresholdComponent: 2, check.Component: 4} {
+					evalrun.BaselineComponent: 2, evalrun.ThresholdComponent: 2, check.Component: len(check.Migrations())} {
 					if v, err := s.DB.SchemaVersion(ctx, component); err != nil || v != want {
 						t.Errorf("%s at version %d, %v; want %d", component, v, err, want)
 					}

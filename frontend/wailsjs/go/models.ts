@@ -301,6 +301,7 @@ export namespace app {
 	    voice_score?: number;
 	    voice_band: string;
 	    voice_label: string;
+	    draft_version: number;
 	
 	    static createFrom(source: any = {}) {
 	        return new CheckReportDTO(source);
@@ -324,6 +325,7 @@ export namespace app {
 	        this.voice_score = source["voice_score"];
 	        this.voice_band = source["voice_band"];
 	        this.voice_label = source["voice_label"];
+	        this.draft_version = source["draft_version"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
