@@ -65,7 +65,10 @@ func TestHostileInputs(t *testing.T) {
 		{name: "archived page behind a BOM supports nothing", corpus: filepath.Join(hostileDir, "workspace"), gen: genFile("d.md", func() string { return "The Team plan costs $19 per month.\n" }),
 			args: check, exit: []int{ExitFailed}, stdout: []string{`"contradicted": 1`}},
 	}
+	// One data dir per corpus, shared by the cases that follow: made by the
+	// parent test, so it outlives each case and is removed once at the end.
 	datas := map[string]string{}
+	parent := t
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			corpusDir := tc.corpus
@@ -73,7 +76,7 @@ func TestHostileInputs(t *testing.T) {
 				corpusDir = sampleCorpus
 			}
 			if datas[corpusDir] == "" {
-				datas[corpusDir] = t.TempDir()
+				datas[corpusDir] = parent.TempDir()
 			}
 			path := filepath.Join(hostileDir, tc.file)
 			if tc.gen != nil {
