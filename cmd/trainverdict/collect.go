@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"continuity/cmd/internal/benchdata"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -30,7 +31,7 @@ func (en engines) sentence(ctx context.Context, s searcher, text string) (claims
 func collectHandbook(ctx context.Context, cfg config, en engines, s searcher) ([]example, error) {
 	dir := filepath.Join(cfg.bench, "handbook-dev")
 	inDraft := map[string]string{}
-	err := readJSONL(filepath.Join(dir, "drafts", "index.jsonl"), func(d struct {
+	err := benchdata.ReadJSONL(filepath.Join(dir, "drafts", "index.jsonl"), func(d struct {
 		Draft  string
 		Claims []string
 	}) error {
@@ -43,7 +44,7 @@ func collectHandbook(ctx context.Context, cfg config, en engines, s searcher) ([
 		return nil, err
 	}
 	var out []example
-	err = readJSONL(filepath.Join(dir, "claims.jsonl"), func(c handbookClaim) error {
+	err = benchdata.ReadJSONL(filepath.Join(dir, "claims.jsonl"), func(c handbookClaim) error {
 		label, ok := handbookLabels[c.Label]
 		if !ok {
 			return fmt.Errorf("claim %s: unknown label %q", c.ID, c.Label)
@@ -72,12 +73,12 @@ func collectHandbook(ctx context.Context, cfg config, en engines, s searcher) ([
 // dataset pairs a claim with its negation on the same abstract).
 func collectSciFact(ctx context.Context, cfg config, en engines, s searcher, split string) ([]example, error) {
 	dir := filepath.Join(cfg.bench, "scifact")
-	ids, docs, err := readQrels(filepath.Join(dir, "qrels", split+".tsv"))
+	ids, docs, err := benchdata.ReadQrels(filepath.Join(dir, "qrels", split+".tsv"))
 	if err != nil {
 		return nil, err
 	}
 	queries := map[string]beirQuery{}
-	if err := readJSONL(filepath.Join(dir, "queries.jsonl"), func(q beirQuery) error { queries[q.ID] = q; return nil }); err != nil {
+	if err := benchdata.ReadJSONL(filepath.Join(dir, "queries.jsonl"), func(q beirQuery) error { queries[q.ID] = q; return nil }); err != nil {
 		return nil, err
 	}
 	var out []example
@@ -106,7 +107,7 @@ func collectSciFact(ctx context.Context, cfg config, en engines, s searcher, spl
 func collectVitaminC(ctx context.Context, en engines, files []string, set string, limit int) ([]example, error) {
 	var out []example
 	for _, path := range files {
-		err := readJSONL(path, func(x vitamincExample) error {
+		err := benchdata.ReadJSONL(path, func(x vitamincExample) error {
 			if limit > 0 && len(out) >= limit {
 				return nil
 			}

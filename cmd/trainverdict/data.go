@@ -1,12 +1,9 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"os"
-	"strings"
 
 	"continuity/backend/claims"
 )
@@ -22,57 +19,6 @@ type example struct {
 	Kind  string               `json:"kind,omitempty"`
 	F     claims.ClaimFeatures `json:"f"`
 	Plain claims.ClaimFeatures `json:"plain"`
-}
-
-// readJSONL decodes each non-blank line of path into a T.
-func readJSONL[T any](path string, fn func(T) error) error {
-	f, err := os.Open(path)
-	if err != nil {
-		return fmt.Errorf("open %s: %w", path, err)
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 64<<20)
-	for line := 1; sc.Scan(); line++ {
-		b := bytes.TrimSpace(sc.Bytes())
-		if len(b) == 0 {
-			continue
-		}
-		var v T
-		if err := json.Unmarshal(b, &v); err != nil {
-			return fmt.Errorf("%s:%d: %w", path, line, err)
-		}
-		if err := fn(v); err != nil {
-			return fmt.Errorf("%s:%d: %w", path, line, err)
-		}
-	}
-	if err := sc.Err(); err != nil {
-		return fmt.Errorf("read %s: %w", path, err)
-	}
-	return nil
-}
-
-// readQrels maps each query id of a BEIR qrels file to its documents, in
-// file order, and lists the ids in file order. The files have CRLF line
-// endings and a header.
-func readQrels(path string) ([]string, map[string][]string, error) {
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return nil, nil, fmt.Errorf("read qrels: %w", err)
-	}
-	var ids []string
-	docs := map[string][]string{}
-	for i, l := range strings.Split(strings.ReplaceAll(string(b), "\r", ""), "\n") {
-		f := strings.Split(l, "\t")
-		if i == 0 || len(f) != 3 {
-			continue
-		}
-		if _, ok := docs[f[0]]; !ok {
-			ids = append(ids, f[0])
-		}
-		docs[f[0]] = append(docs[f[0]], f[1])
-	}
-	return ids, docs, nil
 }
 
 type handbookClaim struct {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"continuity/cmd/internal/benchdata"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -14,7 +15,7 @@ import (
 // from what retrieval and ranking miss.
 func debugGiven(ctx context.Context, w io.Writer, cfg config, kind string) error {
 	e := claims.NewOffline()
-	return readJSONL(filepath.Join(cfg.bench, "handbook-dev", "claims.jsonl"), func(c handbookClaim) error {
+	return benchdata.ReadJSONL(filepath.Join(cfg.bench, "handbook-dev", "claims.jsonl"), func(c handbookClaim) error {
 		if c.Kind != kind {
 			return nil
 		}

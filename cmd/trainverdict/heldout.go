@@ -1,6 +1,7 @@
 package main
 
 import (
+	"continuity/cmd/internal/benchdata"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -15,7 +16,7 @@ import (
 // scifactGold maps each SciFact test claim to its evidence abstracts.
 func scifactGold(cfg config) (map[string][]goldDoc, error) {
 	dir := filepath.Join(cfg.bench, "scifact")
-	ids, _, err := readQrels(filepath.Join(dir, "qrels", "test.tsv"))
+	ids, _, err := benchdata.ReadQrels(filepath.Join(dir, "qrels", "test.tsv"))
 	if err != nil {
 		return nil, err
 	}
@@ -24,7 +25,7 @@ func scifactGold(cfg config) (map[string][]goldDoc, error) {
 		test[id] = true
 	}
 	out := map[string][]goldDoc{}
-	err = readJSONL(filepath.Join(dir, "queries.jsonl"), func(q beirQuery) error {
+	err = benchdata.ReadJSONL(filepath.Join(dir, "queries.jsonl"), func(q beirQuery) error {
 		if !test[q.ID] || len(q.Metadata) == 0 {
 			return nil
 		}

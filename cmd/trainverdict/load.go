@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -11,6 +10,7 @@ import (
 	"strings"
 
 	"continuity/backend/claims"
+	"continuity/cmd/internal/benchdata"
 )
 
 // dataset is every featurized example: the training sets and the held-out
@@ -106,7 +106,7 @@ func collectAll(ctx context.Context, cfg config) (_ map[string][]example, err er
 	logf("sample drafts: %d claims", len(sets["sample"]))
 
 	content := filepath.Join(cfg.workdir, "scifact-content", "content")
-	if _, err := writeSciFactContent(content, filepath.Join(cfg.bench, "scifact", "corpus.jsonl")); err != nil {
+	if _, err := benchdata.WriteSciFactContent(content, filepath.Join(cfg.bench, "scifact", "corpus.jsonl")); err != nil {
 		return nil, err
 	}
 	sf, err := openIndex(ctx, filepath.Join(cfg.workdir, "scifact-product"), content, emb)
@@ -130,40 +130,4 @@ func collectAll(ctx context.Context, cfg config) (_ map[string][]example, err er
 		return nil, fmt.Errorf("vitaminc test: %w", err)
 	}
 	return sets, nil
-}
-
-type beirDoc struct {
-	ID    string `json:"_id"`
-	Title string `json:"title"`
-	Text  string `json:"text"`
-}
-
-// writeSciFactContent writes each abstract as a Markdown document whose
-// front matter carries its id and title, byte for byte as
-// cmd/verdictreport does, so both commands share one index. Files that
-// already hold the same bytes are left alone (a rerun's sync skips them).
-func writeSciFactContent(dir, corpusPath string) (int, error) {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return 0, fmt.Errorf("scifact content dir: %w", err)
-	}
-	n := 0
-	err := readJSONL(corpusPath, func(d beirDoc) error {
-		if d.ID == "" || strings.ContainsAny(d.ID, `/\.`) {
-			return fmt.Errorf("unusable document id %q", d.ID)
-		}
-		title, _ := json.Marshal(d.Title) // a JSON string is a valid YAML scalar
-		body := []byte(fmt.Sprintf("---\nid: %q\ntitle: %s\n---\n\n%s\n", d.ID, title, d.Text))
-		p := filepath.Join(dir, d.ID+".md")
-		n++
-		if old, err := os.ReadFile(p); err == nil && bytes.Equal(old, body) {
-			return nil
-		} else if err != nil && !errors.Is(err, os.ErrNotExist) {
-			return fmt.Errorf("read %s: %w", p, err)
-		}
-		if err := os.WriteFile(p, body, 0o644); err != nil {
-			return fmt.Errorf("write %s: %w", p, err)
-		}
-		return nil
-	})
-	return n, err
 }

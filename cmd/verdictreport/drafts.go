@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"continuity/cmd/internal/benchdata"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -27,7 +28,7 @@ type draftTally struct {
 func (r *runner) runHandbookDrafts(ctx context.Context) (setResult, error) {
 	dir := filepath.Join(r.cfg.bench, "handbook-dev", "drafts")
 	var drafts []draftIndex
-	if err := readJSONL(filepath.Join(dir, "index.jsonl"), func(d draftIndex) error { drafts = append(drafts, d); return nil }); err != nil {
+	if err := benchdata.ReadJSONL(filepath.Join(dir, "index.jsonl"), func(d draftIndex) error { drafts = append(drafts, d); return nil }); err != nil {
 		return setResult{}, err
 	}
 	_, byID, err := readHandbookClaims(r.cfg.bench)

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"continuity/cmd/internal/benchdata"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -23,7 +24,7 @@ var vitamincLabels = map[string]claims.Verdict{"supports": claims.Supported, "re
 func (r *runner) runVitaminC() (setResult, error) {
 	cfg := r.cfg
 	var exs []vitamincExample
-	err := readJSONL(filepath.Join(cfg.bench, "vitaminc", "test.jsonl"), func(x vitamincExample) error {
+	err := benchdata.ReadJSONL(filepath.Join(cfg.bench, "vitaminc", "test.jsonl"), func(x vitamincExample) error {
 		if _, ok := vitamincLabels[x.Label]; !ok {
 			return fmt.Errorf("example %s: unknown label %q", x.ID, x.Label)
 		}

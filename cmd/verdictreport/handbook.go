@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"continuity/cmd/internal/benchdata"
 	"fmt"
 	"path/filepath"
 	"strings"
@@ -28,7 +29,7 @@ var contradictedKinds = []string{"number", "entity", "duration", "date", "negati
 func readHandbookClaims(bench string) ([]handbookClaim, map[string]handbookClaim, error) {
 	var out []handbookClaim
 	byID := map[string]handbookClaim{}
-	err := readJSONL(filepath.Join(bench, "handbook-dev", "claims.jsonl"), func(c handbookClaim) error {
+	err := benchdata.ReadJSONL(filepath.Join(bench, "handbook-dev", "claims.jsonl"), func(c handbookClaim) error {
 		if _, ok := handbookLabels[c.Label]; !ok {
 			return fmt.Errorf("claim %s: unknown label %q", c.ID, c.Label)
 		}

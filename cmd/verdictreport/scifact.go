@@ -4,21 +4,13 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
-	"strings"
 
 	"continuity/backend/check"
 	"continuity/backend/claims"
+	"continuity/cmd/internal/benchdata"
 )
-
-type beirDoc struct {
-	ID    string `json:"_id"`
-	Title string `json:"title"`
-	Text  string `json:"text"`
-}
 
 type beirQuery struct {
 	ID       string          `json:"_id"`
@@ -72,50 +64,20 @@ func parseEvidence(raw json.RawMessage) ([]docEvidence, error) {
 	return out, nil
 }
 
-// writeSciFactContent writes each abstract as a Markdown document whose
-// front matter carries the SciFact id and title, so evidence names the
-// abstract by its corpus id. Files already holding the same bytes are left
-// alone: their stat data then lets a rerun's sync skip them unread.
-func writeSciFactContent(dir, corpusPath string) (int, error) {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return 0, fmt.Errorf("scifact content dir: %w", err)
-	}
-	n := 0
-	err := readJSONL(corpusPath, func(d beirDoc) error {
-		if d.ID == "" || strings.ContainsAny(d.ID, `/\.`) {
-			return fmt.Errorf("unusable document id %q", d.ID)
-		}
-		title, _ := json.Marshal(d.Title) // a JSON string is a valid YAML scalar
-		body := []byte(fmt.Sprintf("---\nid: %q\ntitle: %s\n---\n\n%s\n", d.ID, title, d.Text))
-		p := filepath.Join(dir, d.ID+".md")
-		n++
-		if old, err := os.ReadFile(p); err == nil && bytes.Equal(old, body) {
-			return nil
-		} else if err != nil && !errors.Is(err, os.ErrNotExist) {
-			return fmt.Errorf("read %s: %w", p, err)
-		}
-		if err := os.WriteFile(p, body, 0o644); err != nil {
-			return fmt.Errorf("write %s: %w", p, err)
-		}
-		return nil
-	})
-	return n, err
-}
-
 // runSciFact checks each SciFact test claim against the whole corpus.
 func (r *runner) runSciFact(ctx context.Context) (setResult, error) {
 	dir := filepath.Join(r.cfg.bench, "scifact")
 	content := filepath.Join(r.cfg.workdir, "scifact-content", "content")
-	docs, err := writeSciFactContent(content, filepath.Join(dir, "corpus.jsonl"))
+	docs, err := benchdata.WriteSciFactContent(content, filepath.Join(dir, "corpus.jsonl"))
 	if err != nil {
 		return setResult{}, err
 	}
-	ids, err := readQrelIDs(filepath.Join(dir, "qrels", "test.tsv"))
+	ids, _, err := benchdata.ReadQrels(filepath.Join(dir, "qrels", "test.tsv"))
 	if err != nil {
 		return setResult{}, err
 	}
 	queries := map[string]beirQuery{}
-	if err := readJSONL(filepath.Join(dir, "queries.jsonl"), func(q beirQuery) error { queries[q.ID] = q; return nil }); err != nil {
+	if err := benchdata.ReadJSONL(filepath.Join(dir, "queries.jsonl"), func(q beirQuery) error { queries[q.ID] = q; return nil }); err != nil {
 		return setResult{}, err
 	}
 	logf("scifact: indexing %d abstracts (first run with USE-lite: minutes)", docs)
