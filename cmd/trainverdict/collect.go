@@ -19,7 +19,7 @@ type engines struct {
 }
 
 // sentence featurizes one claim judged whole against an index.
-func (en engines) sentence(ctx context.Context, s searcher, text string) (claims.ClaimFeatures, claims.ClaimFeatures, error) {
+func (en engines) sentence(ctx context.Context, s claims.Searcher, text string) (claims.ClaimFeatures, claims.ClaimFeatures, error) {
 	f, err := en.full.SentenceFeatures(ctx, text, s)
 	if err != nil {
 		return f, f, err
@@ -28,7 +28,7 @@ func (en engines) sentence(ctx context.Context, s searcher, text string) (claims
 	return f, p, err
 }
 
-func collectHandbook(ctx context.Context, cfg config, en engines, s searcher) ([]example, error) {
+func collectHandbook(ctx context.Context, cfg config, en engines, s claims.Searcher) ([]example, error) {
 	dir := filepath.Join(cfg.bench, "handbook-dev")
 	inDraft := map[string]string{}
 	err := benchdata.ReadJSONL(filepath.Join(dir, "drafts", "index.jsonl"), func(d struct {
@@ -71,7 +71,7 @@ func collectHandbook(ctx context.Context, cfg config, en engines, s searcher) ([
 // collectSciFact featurizes the claims of one qrels split against the
 // SciFact index; folds group claims by their first cited abstract (the
 // dataset pairs a claim with its negation on the same abstract).
-func collectSciFact(ctx context.Context, cfg config, en engines, s searcher, split string) ([]example, error) {
+func collectSciFact(ctx context.Context, cfg config, en engines, s claims.Searcher, split string) ([]example, error) {
 	dir := filepath.Join(cfg.bench, "scifact")
 	ids, docs, err := benchdata.ReadQrels(filepath.Join(dir, "qrels", split+".tsv"))
 	if err != nil {
@@ -139,7 +139,7 @@ func collectVitaminC(ctx context.Context, en engines, files []string, set string
 // them, and labels each produced claim by the expected claim it overlaps.
 // A contradicted expected claim split into parts labels only the part on
 // which a conflict fired (the others may well be true); folds are drafts.
-func collectSample(ctx context.Context, cfg config, en engines, s searcher) ([]example, error) {
+func collectSample(ctx context.Context, cfg config, en engines, s claims.Searcher) ([]example, error) {
 	keys, err := filepath.Glob(filepath.Join(cfg.sample, "drafts", "*.expected.json"))
 	if err != nil || len(keys) == 0 {
 		return nil, fmt.Errorf("no answer keys in %s/drafts: %w", cfg.sample, err)

@@ -69,47 +69,9 @@ func openIndex(ctx context.Context, dataDir, content string, emb embed.Embedder)
 
 func (c *corpusIndex) close() error { return errors.Join(c.ix.Close(), c.db.Close()) }
 
-// searcher adapts the index to claims.Searcher and claims.SentenceSource,
-// as the product's adapter in backend/check is to.
-type searcher struct{ ix *retrieval.Index }
-
-func (s searcher) Search(ctx context.Context, query string, k int) ([]claims.Passage, error) {
-	hits, err := s.ix.Search(ctx, query, k, retrieval.Hybrid)
-	if err != nil {
-		return nil, fmt.Errorf("hybrid search: %w", err)
-	}
-	out := make([]claims.Passage, 0, len(hits))
-	for _, h := range hits {
-		out = append(out, claims.Passage{DocID: h.DocID, ChunkID: h.ChunkID, Title: h.Title, URL: h.URL, Text: h.Text})
-	}
-	return out, nil
-}
-
-func (s searcher) Sentences(ctx context.Context, chunkIDs []string) (map[string][]claims.Sentence, error) {
-	got, err := s.ix.Sentences(ctx, chunkIDs)
-	if err != nil {
-		return nil, fmt.Errorf("stored sentences: %w", err)
-	}
-	out := make(map[string][]claims.Sentence, len(got))
-	for id, ss := range got {
-		for _, x := range ss {
-			out[id] = append(out[id], claims.Sentence{Start: x.Start, End: x.End, Text: x.Text, Vec: x.Vec})
-		}
-	}
-	return out, nil
-}
-
-func (s searcher) EmbedSentences(ctx context.Context, texts []string) ([][]float32, error) {
-	v, err := s.ix.EmbedSentences(ctx, texts)
-	if err != nil {
-		return nil, fmt.Errorf("embed claims: %w", err)
-	}
-	return v, nil
-}
-
 // plainSearcher hides the sentence source: features as a searcher
 // without stored vectors gives them (cmd/verdictreport's, Verify).
-type plainSearcher struct{ s searcher }
+type plainSearcher struct{ s claims.Searcher }
 
 func (p plainSearcher) Search(ctx context.Context, q string, k int) ([]claims.Passage, error) {
 	return p.s.Search(ctx, q, k)

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"continuity/backend/check"
 	"continuity/backend/claims"
 	"continuity/cmd/internal/benchdata"
 )
@@ -87,7 +88,7 @@ func collectAll(ctx context.Context, cfg config) (_ map[string][]example, err er
 	if err != nil {
 		return nil, err
 	}
-	sets["handbook"], err = collectHandbook(ctx, cfg, en, searcher{hb.ix})
+	sets["handbook"], err = collectHandbook(ctx, cfg, en, check.NewSearcher(hb.ix))
 	hb.close()
 	if err != nil {
 		return nil, fmt.Errorf("handbook-dev: %w", err)
@@ -98,7 +99,7 @@ func collectAll(ctx context.Context, cfg config) (_ map[string][]example, err er
 	if err != nil {
 		return nil, err
 	}
-	sets["sample"], err = collectSample(ctx, cfg, en, searcher{sm.ix})
+	sets["sample"], err = collectSample(ctx, cfg, en, check.NewSearcher(sm.ix))
 	sm.close()
 	if err != nil {
 		return nil, fmt.Errorf("sample drafts: %w", err)
@@ -115,7 +116,7 @@ func collectAll(ctx context.Context, cfg config) (_ map[string][]example, err er
 	}
 	defer sf.close()
 	for _, split := range []string{"train", "test"} {
-		if sets["scifact-"+split], err = collectSciFact(ctx, cfg, en, searcher{sf.ix}, split); err != nil {
+		if sets["scifact-"+split], err = collectSciFact(ctx, cfg, en, check.NewSearcher(sf.ix), split); err != nil {
 			return nil, fmt.Errorf("scifact %s: %w", split, err)
 		}
 	}
