@@ -26,6 +26,8 @@ func evalCommand() *Command {
      [--target FILE.yaml | --responses FILE] [--judge none|offline|llm] [--refusal REGEX]
      [--baseline RUN_ID|last] [--junit FILE] [--html FILE] [--xlsx FILE]
      [--repeat N] [--resume RUN_ID] [--json]
+eval (--golden FILE.xlsx | --set NAME) --vary KEY=V1,V2 [--vary ...] [--engine|--judge] [--json]
+                                             compare configurations of the built-in pipeline
 eval list [--set NAME]                       list runs
 eval show RUN_ID [--baseline RUN_ID|last|pinned] [--json]
                                              print a stored run's scorecard
@@ -69,6 +71,12 @@ fingerprints ("corpus_changes"); the run's "warnings" say so.
 {"mean","threshold","pass","measured","not_measured"}},"gate":{"pass","failures"},
 "errors","questions":[...],"warnings","corpus_fingerprint","corpus_changes"}
 plus "baseline" and "baseline_choice" with --baseline.
+--vary KEY=V1,V2 (keys chunk, overlap, k, embedder=lsa|use-lite; at most 8
+configurations) builds each configuration's index in <data dir>/experiments/<hash>/
+(reused, or continued after an interruption, by the next run), runs the set on
+each and prints one table: metrics × configurations, the best marked, wins and
+losses per question against the workspace's configuration (the baseline
+column). Experiment runs are not runs of the set: no baseline, no trend.
 With --gate: exit 1 when a gated metric is below its threshold, 2 when any
 question failed with an error (errors also fail the gate) or on runtime errors.`,
 		Flags: func(fs *flag.FlagSet) RunFunc {
@@ -87,6 +95,7 @@ question failed with an error (errors also fail the gate) or on runtime errors.`
 			fs.StringVar(&o.responses, "responses", "", "recorded responses to score (.jsonl, .csv or .xlsx)")
 			fs.StringVar(&o.judge, "judge", "", "none (deterministic metrics only), offline or llm; default: --engine")
 			fs.StringVar(&o.refusal, "refusal", "", "regex marking a target's refusal (overrides the target file's)")
+			fs.Var(&o.vary, "vary", "KEY=V1,V2: compare configurations (chunk, overlap, k, embedder); repeatable")
 			return func(ctx context.Context, env *Env, args []string) error { return runEval(ctx, env, *o, args) }
 		},
 	}
@@ -97,6 +106,7 @@ type evalFlags struct {
 	target, responses, judge, refusal                        string
 	gate                                                     bool
 	repeat                                                   int
+	vary                                                     varyFlag
 }
 
 func runEval(ctx context.Context, env *Env, o evalFlags, args []string) error {
@@ -118,6 +128,9 @@ func runEval(ctx context.Context, env *Env, o evalFlags, args []string) error {
 	eng, judge, err := o.validate()
 	if err != nil {
 		return err
+	}
+	if len(o.vary) > 0 {
+		return evalVary(ctx, env, o, eng, judge)
 	}
 	s, st, err := evalStore(ctx, env)
 	if err != nil {
