@@ -38,6 +38,10 @@ type EvalRunDTO struct {
 	Pinned            bool     `json:"pinned"`    // the set's pinned baseline
 	PromptVersions    []KVDTO  `json:"prompt_versions"`
 	Notes             []string `json:"notes"`
+	// Target is what answered (kind builtin for the built-in pipeline);
+	// Judge what scored: offline, llm or none (deterministic metrics only).
+	Target EvalRunTargetDTO `json:"target"`
+	Judge  string           `json:"judge"`
 }
 
 // KVDTO is one key and value, in a stable order.
@@ -183,4 +187,54 @@ type ScorecardDTO struct {
 	Questions      []EvalQuestionDTO `json:"questions"`
 	Baseline       *BaselineDTO      `json:"baseline"`
 	Trend          []TrendPointDTO   `json:"trend"`
+}
+
+// EvalTargetDTO is what answers a run, as the view picked it. Kind:
+// builtin (the default; Path "") | http (Path is a target file) |
+// responses (Path is a recorded-responses file). Judge: "" (the engine's
+// judges) | offline | llm | none (deterministic metrics only).
+type EvalTargetDTO struct {
+	Kind  string `json:"kind"`
+	Path  string `json:"path"`
+	Judge string `json:"judge"`
+}
+
+// EvalRunTargetDTO is a run's record of its target: never a header, a
+// token or a query string. Kind: builtin | http | responses.
+type EvalRunTargetDTO struct {
+	Kind      string `json:"kind"`
+	URL       string `json:"url"`    // http: without user info, query or fragment
+	Method    string `json:"method"` // http
+	File      string `json:"file"`   // base name of the target or responses file
+	SHA256    string `json:"sha256"`
+	ShortHash string `json:"short_hash"` // the first 12 hex digits of SHA256
+	Refusal   string `json:"refusal"`
+	Label     string `json:"label"` // one line: "http POST http://… (bot.yaml)", "responses x.jsonl (sha256 …)", "built-in pipeline"
+}
+
+// TargetProblemDTO is one located problem of a target or responses file.
+// Line is the target file's line or the responses file's line (JSONL) or
+// row (CSV, xlsx); 0 when it is about the whole file.
+type TargetProblemDTO struct {
+	File    string `json:"file"`
+	Line    int    `json:"line"`
+	Column  string `json:"column"`
+	Message string `json:"message"`
+	Text    string `json:"text"` // the problem in one line, e.g. "bot.yaml:3: unknown key \"answr\""
+}
+
+// TargetCheckDTO is a target or responses file parsed without running it.
+// OK is false when Problems lists anything; Warnings do not stop a run.
+type TargetCheckDTO struct {
+	OK        bool               `json:"ok"`
+	Kind      string             `json:"kind"`
+	File      string             `json:"file"`
+	SHA256    string             `json:"sha256"`
+	ShortHash string             `json:"short_hash"`
+	URL       string             `json:"url"`
+	Method    string             `json:"method"`
+	Format    string             `json:"format"` // responses: jsonl, csv or xlsx
+	Rows      int                `json:"rows"`   // responses: recorded cases
+	Problems  []TargetProblemDTO `json:"problems"`
+	Warnings  []string           `json:"warnings"`
 }

@@ -98,8 +98,10 @@ func (s *EvalService) Estimate(set, engineName string, repeat int) (EvalEstimate
 
 // StartRun evaluates a golden set as a cancellable job and returns the job
 // ID; the job's result is the run ID. Each question is saved as it
-// finishes, so a cancelled or crashed run can be resumed.
-func (s *EvalService) StartRun(set, engineName string, repeat int) (string, error) {
+// finishes, so a cancelled or crashed run can be resumed. t chooses what
+// answers (the built-in pipeline, a target file or a responses file) and
+// what judges, as the command line's --target, --responses and --judge do.
+func (s *EvalService) StartRun(set, engineName string, repeat int, t EvalTargetDTO) (string, error) {
 	if err := golden.ValidateName(set); err != nil {
 		return "", err
 	}
@@ -107,9 +109,18 @@ func (s *EvalService) StartRun(set, engineName string, repeat int) (string, erro
 	if err != nil {
 		return "", err
 	}
+	choice, err := targetChoice(t)
+	if err != nil {
+		return "", err
+	}
+	eng, judge, err := judgeOf(eng, t.Judge, choice.Builtin())
+	if err != nil {
+		return "", err
+	}
 	s.c.ready()
+	opts := evalrun.Options{Engine: eng, Repeat: repeat, Judge: judge, Target: choice}
 	return s.c.jobs.start("eval", func(ctx context.Context, report progress.Func) (any, error) {
-		p, err := evalrun.Prepare(ctx, s.c.sess, set, evalrun.Options{Engine: eng, Repeat: repeat}, nil, stage(report, "syncing index"))
+		p, err := evalrun.Prepare(ctx, s.c.sess, set, opts, nil, stage(report, "syncing index"))
 		if err != nil {
 			return nil, err
 		}
@@ -185,7 +196,7 @@ func (s *EvalService) ListRuns(set string) ([]EvalRunDTO, error) {
 			}
 			pinned[r.GoldenSet] = p
 		}
-		d := runDTO(r)
+		d := runRecord(r)
 		d.Pinned = p == r.ID
 		out = append(out, d)
 	}
@@ -233,7 +244,9 @@ func (s *EvalService) card(runID, baseline string) (ScorecardDTO, *evalrun.Card,
 		}
 		baseRun = &r
 	}
-	return scorecardDTO(c, results, base, baseRun), c, nil
+	out := scorecardDTO(c, results, base, baseRun)
+	out.Run.Target, out.Run.Judge = targetRecord(c.Scorecard.Run), c.Scorecard.Run.JudgeOf()
+	return out, c, nil
 }
 
 // SetBaseline pins a run as its golden set's baseline.
@@ -249,7 +262,7 @@ func (s *EvalService) SetBaseline(runID string) (EvalRunDTO, error) {
 	if err != nil {
 		return EvalRunDTO{}, err
 	}
-	d := runDTO(run)
+	d := runRecord(run)
 	d.Pinned = true
 	return d, nil
 }

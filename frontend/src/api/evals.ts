@@ -9,6 +9,20 @@ export type Scorecard = app.ScorecardDTO;
 export type MetricTile = app.MetricTileDTO;
 export type EvalQuestion = app.EvalQuestionDTO;
 export type EvalEngine = 'offline' | 'llm';
+export type EvalRunTarget = app.EvalRunTargetDTO;
+export type TargetCheck = app.TargetCheckDTO;
+export type TargetProblem = app.TargetProblemDTO;
+/** What answers a run: the built-in pipeline, the team's assistant (a target file) or recorded responses. */
+export type TargetKind = 'builtin' | 'http' | 'responses';
+/** What judges: '' = the engine's judges; 'none' = deterministic metrics only. */
+export type EvalJudge = '' | 'offline' | 'llm' | 'none';
+export interface RunTarget {
+  kind: TargetKind;
+  /** The target or responses file; '' for the built-in pipeline. */
+  path: string;
+  judge: EvalJudge;
+}
+export const BUILTIN_TARGET: RunTarget = { kind: 'builtin', path: '', judge: '' };
 
 export const evals = {
   defaultThresholds: () => call('Eval.DefaultThresholds', () => Eval.DefaultThresholds()),
@@ -17,8 +31,13 @@ export const evals = {
   /** Changes the listed metrics' gates (others keep theirs); returns the set's new gate. */
   setThresholds: (set: string, thresholds: MetricThreshold[]) => call('Eval.SetThresholds', () => Eval.SetThresholds(set, thresholds)),
   estimate: (set: string, engine: EvalEngine, repeat: number) => call('Eval.Estimate', () => Eval.Estimate(set, engine, repeat)),
-  /** Starts a run as a job; the job's result is the run ID. */
-  startRun: (set: string, engine: EvalEngine, repeat: number) => call('Eval.StartRun', () => Eval.StartRun(set, engine, repeat)),
+  /** Starts a run as a job; the job's result is the run ID. target defaults to the built-in pipeline judged by the engine. */
+  startRun: (set: string, engine: EvalEngine, repeat: number, target: RunTarget = BUILTIN_TARGET) =>
+    call('Eval.StartRun', () => Eval.StartRun(set, engine, repeat, { ...target })),
+  /** Opens the native file dialog (in the workspace folder) for a target or responses file; '' when cancelled. */
+  chooseTargetFile: (kind: Exclude<TargetKind, 'builtin'>) => call('Eval.ChooseTargetFile', () => Eval.ChooseTargetFile(kind)),
+  /** Parses a target or responses file without running it: located problems and warnings. */
+  validateTarget: (kind: Exclude<TargetKind, 'builtin'>, path: string) => call('Eval.ValidateTarget', () => Eval.ValidateTarget(kind, path)),
   resumeRun: (runId: string) => call('Eval.ResumeRun', () => Eval.ResumeRun(runId)),
   listRuns: (set: string) => call('Eval.ListRuns', () => Eval.ListRuns(set)),
   /** baseline: a run ID, 'last', 'pinned' or '' for none. */

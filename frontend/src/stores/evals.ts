@@ -1,4 +1,5 @@
-import { api } from '../api';
+import { api, type EvalEngine } from '../api';
+import { BUILTIN_TARGET, type RunTarget } from '../api/evals';
 import { JOB_DONE, JOB_PROGRESS, on, type JobDoneEvent, type JobProgressEvent } from '../events';
 import { createStore } from './store';
 
@@ -49,8 +50,9 @@ async function track(set: string, start: () => Promise<string>) {
   }
 }
 
-export const startEval = (set: string, engine: 'offline' | 'llm', repeat: number) =>
-  track(set, () => api.eval.startRun(set, engine, repeat));
+/** Starts a run of set answered by target (the built-in pipeline unless given). */
+export const startEval = (set: string, engine: EvalEngine, repeat: number, target: RunTarget = BUILTIN_TARGET) =>
+  track(set, () => api.eval.startRun(set, engine, repeat, target));
 
 export const resumeEval = (set: string, runId: string) => track(set, () => api.eval.resumeRun(runId));
 

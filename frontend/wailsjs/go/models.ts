@@ -662,6 +662,32 @@ export namespace app {
 	        this.value = source["value"];
 	    }
 	}
+	export class EvalRunTargetDTO {
+	    kind: string;
+	    url: string;
+	    method: string;
+	    file: string;
+	    sha256: string;
+	    short_hash: string;
+	    refusal: string;
+	    label: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new EvalRunTargetDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.kind = source["kind"];
+	        this.url = source["url"];
+	        this.method = source["method"];
+	        this.file = source["file"];
+	        this.sha256 = source["sha256"];
+	        this.short_hash = source["short_hash"];
+	        this.refusal = source["refusal"];
+	        this.label = source["label"];
+	    }
+	}
 	export class EvalRunDTO {
 	    id: string;
 	    status: string;
@@ -681,6 +707,8 @@ export namespace app {
 	    pinned: boolean;
 	    prompt_versions: KVDTO[];
 	    notes: string[];
+	    target: EvalRunTargetDTO;
+	    judge: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new EvalRunDTO(source);
@@ -706,6 +734,8 @@ export namespace app {
 	        this.pinned = source["pinned"];
 	        this.prompt_versions = this.convertValues(source["prompt_versions"], KVDTO);
 	        this.notes = source["notes"];
+	        this.target = this.convertValues(source["target"], EvalRunTargetDTO);
+	        this.judge = source["judge"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -725,6 +755,22 @@ export namespace app {
 		    }
 		    return a;
 		}
+	}
+	export class EvalTargetDTO {
+	    kind: string;
+	    path: string;
+	    judge: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new EvalTargetDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.kind = source["kind"];
+	        this.path = source["path"];
+	        this.judge = source["judge"];
+	    }
 	}
 	export class GoldenRowDTO {
 	    id: string;
@@ -1434,6 +1480,76 @@ export namespace app {
 		}
 	}
 	
+	export class TargetProblemDTO {
+	    file: string;
+	    line: number;
+	    column: string;
+	    message: string;
+	    text: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new TargetProblemDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.file = source["file"];
+	        this.line = source["line"];
+	        this.column = source["column"];
+	        this.message = source["message"];
+	        this.text = source["text"];
+	    }
+	}
+	export class TargetCheckDTO {
+	    ok: boolean;
+	    kind: string;
+	    file: string;
+	    sha256: string;
+	    short_hash: string;
+	    url: string;
+	    method: string;
+	    format: string;
+	    rows: number;
+	    problems: TargetProblemDTO[];
+	    warnings: string[];
+	
+	    static createFrom(source: any = {}) {
+	        return new TargetCheckDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.ok = source["ok"];
+	        this.kind = source["kind"];
+	        this.file = source["file"];
+	        this.sha256 = source["sha256"];
+	        this.short_hash = source["short_hash"];
+	        this.url = source["url"];
+	        this.method = source["method"];
+	        this.format = source["format"];
+	        this.rows = source["rows"];
+	        this.problems = this.convertValues(source["problems"], TargetProblemDTO);
+	        this.warnings = source["warnings"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
 	export class TriageItemDTO {
 	    check_id: number;
 	    claim_index: number;

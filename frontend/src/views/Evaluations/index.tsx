@@ -1,12 +1,14 @@
 import { Download, FileSpreadsheet, Pin, Play, RotateCcw, Square } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { api, type EvalEngine, type EvalEstimate, type EvalRun, type Scorecard } from '../../api';
+import { BUILTIN_TARGET, type EvalRunTarget, type RunTarget, type TargetCheck } from '../../api/evals';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { useAsync } from '../../components/useAsync';
 import { ViewHeader } from '../../components/ViewHeader';
 import { cancelEval, evalJobStore, onEvalFinished, resumeEval, startEval } from '../../stores/evals';
 import { useStore } from '../../stores/store';
 import { ScorecardView } from './ScorecardView';
+import { TargetPicker, targetReady } from './TargetPicker';
 import { ThresholdsPanel } from './ThresholdsPanel';
 import './evaluations.css';
 
@@ -15,6 +17,8 @@ export function EvaluationsView() {
   const [set, setSet] = useState('');
   const [engine, setEngine] = useState<EvalEngine>('offline');
   const [estimate, setEstimate] = useState<EvalEstimate | null>(null);
+  const [target, setTarget] = useState<RunTarget>(BUILTIN_TARGET);
+  const [targetCheck, setTargetCheck] = useState<TargetCheck | null>(null);
   const [runs, setRuns] = useState<EvalRun[]>([]);
   const [runId, setRunId] = useState('');
   const [baseline, setBaseline] = useState('pinned');
@@ -22,6 +26,8 @@ export function EvaluationsView() {
   const [error, setError] = useState<Error | null>(null);
   const [note, setNote] = useState('');
   const job = useStore(evalJobStore);
+  // what the estimate counts: a target's judges, else the engine's
+  const judgeEngine: EvalEngine = target.kind !== 'builtin' && (target.judge === 'offline' || target.judge === 'llm') ? target.judge : engine;
 
   const act = async <T,>(fn: () => Promise<T>) => {
     setError(null);
@@ -54,8 +60,8 @@ export function EvaluationsView() {
     setEstimate(null);
     if (!set) return;
     void loadRuns();
-    void act(async () => setEstimate(await api.eval.estimate(set, engine, 1)));
-  }, [set, engine, loadRuns]);
+    void act(async () => setEstimate(await api.eval.estimate(set, judgeEngine, 1)));
+  }, [set, judgeEngine, loadRuns]);
 
   useEffect(() => {
     if (!runId) return setCard(null);
@@ -76,6 +82,10 @@ export function EvaluationsView() {
     });
 
   const running = !!job.jobId;
+  // the card of another run (the one before a new run was picked) is never shown under this one's name
+  const shown = card && card.run.id === runId ? card : null;
+  const ready = targetReady(target, targetCheck);
+  const start = () => void startEval(set, engine, 1, target);
   const current = runs.find((r) => r.id === runId);
   const unfinished = runs.filter((r) => r.status === 'running' || r.status === 'cancelled');
 
@@ -119,9 +129,21 @@ export function EvaluationsView() {
               </label>
             ))}
           </fieldset>
+          <TargetPicker
+            value={target}
+            engine={engine}
+            check={targetCheck}
+            disabled={running}
+            onChange={(t, c) => {
+              setTarget(t);
+              setTargetCheck(c);
+            }}
+          />
           <div className="ev-estimate" data-testid="eval-estimate">
             {estimate &&
-              (estimate.engine === 'offline'
+              (target.judge === 'none'
+                ? `${estimate.questions} questions · deterministic metrics only · no model calls`
+                : estimate.engine === 'offline'
                 ? `${estimate.questions} questions · no model calls · a few seconds`
                 : `${estimate.questions} questions · ${estimate.calls} calls (${estimate.calls_per_question} per question) · ~${(estimate.input_tokens + estimate.output_tokens).toLocaleString()} tokens · ${estimate.cost_known ? `$${estimate.cost.toFixed(2)}` : 'cost unknown (no price set)'} · ~${Math.ceil(estimate.seconds / 60)} min`)}
             {estimate?.warning && (
@@ -131,7 +153,7 @@ export function EvaluationsView() {
             )}
           </div>
           {!running ? (
-            <button type="button" className="btn btn-primary" onClick={() => void startEval(set, engine, 1)} disabled={!set}>
+            <button type="button" className="btn btn-primary" onClick={start} disabled={!set || !ready}>
               <Play size={16} aria-hidden /> Run evaluation
             </button>
           ) : (
@@ -160,7 +182,8 @@ export function EvaluationsView() {
             <select value={runId} onChange={(e) => setRunId(e.target.value)} aria-label="Run">
               {runs.map((r) => (
                 <option key={r.id} value={r.id} disabled={r.status !== 'done'}>
-                  {r.started_at.replace('T', ' ').replace('Z', '')} · {r.engine} · {r.status}
+                  {r.started_at.replace('T', ' ').replace('Z', '')} · {targetShort(r.target)} · {r.engine}
+                  {r.judge === 'none' ? ' · judge none' : ''} · {r.status}
                   {r.pinned ? ' · baseline' : ''}
                 </option>
               ))}
@@ -206,15 +229,15 @@ export function EvaluationsView() {
           ))}
         </div>
       )}
-      {card && <RunHeader card={card} />}
-      {card && card.run.notes.length > 0 && (
+      {shown && <RunHeader card={shown} />}
+      {shown && shown.run.notes.length > 0 && (
         <ul className="banner banner-warn ev-notes" data-testid="run-notes">
-          {card.run.notes.map((n) => (
+          {shown.run.notes.map((n) => (
             <li key={n}>⚠ {n}</li>
           ))}
         </ul>
       )}
-      {card && <ScorecardView card={card} />}
+      {shown && <ScorecardView card={shown} />}
     </section>
   );
 }
@@ -245,8 +268,17 @@ function RunHeader({ card }: { card: Scorecard }) {
   const r = card.run;
   return (
     <p className="muted small ev-runhead">
-      Run <code>{r.id}</code> · {r.finished_at || r.started_at} · golden set “{r.golden_set}” v{r.golden_version} · {r.engine} engine ·
-      answer {r.answer_model} · judge {r.judge_model} · corpus <code title={r.corpus_fingerprint}>{r.corpus_fingerprint.slice(0, 10)}</code>
+      Run <code>{r.id}</code> · {r.finished_at || r.started_at} · golden set “{r.golden_set}” v{r.golden_version} ·{' '}
+      <span data-testid="run-target">
+        target <strong>{targetLong(r.target)}</strong>
+        {r.target?.short_hash && (
+          <>
+            {' '}
+            · sha256 <code title={r.target.sha256}>{r.target.short_hash}</code>
+          </>
+        )}
+      </span>{' '}
+      · {r.engine} engine · answer {r.answer_model} · judge {r.judge === 'none' ? 'none (deterministic metrics only)' : r.judge_model} · corpus <code title={r.corpus_fingerprint}>{r.corpus_fingerprint.slice(0, 10)}</code>
       {card.baseline ? (
         <>
           {' '}
@@ -257,4 +289,26 @@ function RunHeader({ card }: { card: Scorecard }) {
       )}
     </p>
   );
+}
+
+/** The target in a few words, for the runs list. */
+export function targetShort(t: EvalRunTarget | undefined): string {
+  if (!t || t.kind === 'builtin' || !t.kind) return 'built-in';
+  if (t.kind === 'http') return `assistant ${hostOf(t.url)}`;
+  return `responses ${t.file}`;
+}
+
+/** The target in full, for the run header: the URL or file name (never a header or token). */
+export function targetLong(t: EvalRunTarget | undefined): string {
+  if (!t || t.kind === 'builtin' || !t.kind) return 'built-in pipeline';
+  if (t.kind === 'http') return `team assistant ${t.method} ${t.url} (${t.file})`;
+  return `recorded responses ${t.file}`;
+}
+
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
 }
