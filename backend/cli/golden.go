@@ -165,7 +165,7 @@ func goldenImport(ctx context.Context, env *Env, file string, o goldenFlags) err
 		printProblems(env, out)
 		switch {
 		case out.Unchanged:
-			fmt.Fprintf(env.Stdout, "%q already holds these %d rows (version %d); no new version\n", out.Set, out.Imported, out.Version)
+			fmt.Fprintf(env.Stdout, "unchanged: no new version (%q already holds these %d rows at version %d)\n", out.Set, out.Imported, out.Version)
 		case out.Stored:
 			fmt.Fprintf(env.Stdout, "imported %d rows into %q (version %d)\n", out.Imported, out.Set, out.Version)
 		case out.Empty:

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"regexp"
 	"strings"
 
 	"continuity/backend/golden"
@@ -59,11 +60,24 @@ func notXLSX(file string) (xlsx.Problem, bool) {
 	return xlsx.Problem{Message: file + ": not an .xlsx workbook; save it from Excel as .xlsx"}, true
 }
 
+// copySuffix is what a browser or a file manager appends to a second
+// copy of a file: "golden (1)", "golden - Copy", "golden copy 2".
+var copySuffix = regexp.MustCompile(`(?i)(\s*\(\d+\)|\s+-\s+copy(\s*\(\d+\))?|\s+copy(\s+\d+)?)$`)
+
 // DefaultSetName is the set a workbook is imported into when none is
-// named: its file name without the extension.
+// named: its file name without the extension and without the suffixes a
+// second copy gets, so "golden (1).xlsx" updates "golden" rather than
+// silently starting a new set.
 func DefaultSetName(file string) string {
 	base := filepath.Base(file)
-	return strings.TrimSuffix(base, filepath.Ext(base))
+	name := strings.TrimSuffix(base, filepath.Ext(base))
+	for {
+		trimmed := strings.TrimSpace(copySuffix.ReplaceAllString(name, ""))
+		if trimmed == name || trimmed == "" {
+			return name
+		}
+		name = trimmed
+	}
 }
 
 // noRows is the problem of a workbook with a header and no questions: a

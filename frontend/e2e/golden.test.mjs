@@ -10,8 +10,15 @@ test('golden set: import the sample, edit a cell, see the version, restore', asy
   const { page, problems, shot } = await openApp(t);
   await page.click('[data-nav="golden"]');
   await page.getByRole('button', { name: 'Import workspace golden.xlsx' }).click();
-  const report = page.getByTestId('import-report');
-  await report.getByText(/Imported \d+ questions into “golden”/).waitFor();
+  // the preview comes first; a set that already holds the file just opens
+  const preview = page.getByTestId('import-preview');
+  await preview.getByTestId('diff-summary').waitFor();
+  if (await preview.getByRole('button', { name: 'Open “golden”' }).count()) {
+    await preview.getByRole('button', { name: 'Open “golden”' }).click();
+  } else {
+    await preview.getByRole('button', { name: /^Import \d+ questions$/ }).click();
+    await page.getByTestId('import-report').getByText(/Imported \d+ questions into “golden”/).waitFor();
+  }
   const counts = await page.getByTestId('golden-counts').textContent();
   const n = Number(counts.split(' ')[0]);
   assert.ok(n >= 40, `expected ≥ 40 questions, got ${counts}`);
@@ -48,9 +55,11 @@ test('golden set: a dropped workbook that is not xlsx is refused with a reason',
     return d;
   });
   await page.dispatchEvent('[data-testid="golden-drop"]', 'drop', { dataTransfer: dt });
-  const report = page.getByTestId('import-report');
-  await report.getByText(/Nothing imported from renamed\.xlsx/).waitFor();
-  assert.match(await report.textContent(), /not an \.xlsx workbook/);
+  const preview = page.getByTestId('import-preview');
+  await preview.getByText(/Nothing can be imported from renamed\.xlsx/).waitFor();
+  assert.match(await preview.textContent(), /not an \.xlsx workbook/);
+  assert.equal(await preview.getByRole('button', { name: /^Import \d+ questions$/ }).isDisabled(), true);
+  await preview.getByRole('button', { name: 'Cancel' }).click();
 
   // A real workbook (the sample) dropped under another name imports as a new set.
   const sample = readFileSync(path.resolve('..', 'corpus', 'golden.xlsx')).toString('base64');
@@ -63,7 +72,9 @@ test('golden set: a dropped workbook that is not xlsx is refused with a reason',
     return d;
   }, sample);
   await page.dispatchEvent('[data-testid="golden-drop"]', 'drop', { dataTransfer: dt2 });
-  await report.getByText(/Imported \d+ questions into “dropped-sample”/).waitFor();
+  await preview.getByText('creates the set “dropped-sample”').waitFor();
+  await preview.getByRole('button', { name: /^Import \d+ questions$/ }).click();
+  await page.getByTestId('import-report').getByText(/Imported \d+ questions into “dropped-sample”/).waitFor();
   await page.getByTestId('golden-sets').getByText(/dropped-sample/).waitFor();
   await shot('golden-drop');
   assert.deepEqual(problems, []);

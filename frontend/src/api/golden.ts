@@ -11,6 +11,8 @@ export type GoldenVersion = app.GoldenVersionDTO;
 export type GoldenImport = app.GoldenImportDTO;
 export type GoldenProblem = app.GoldenProblemDTO;
 export type GoldenFromTriage = app.GoldenFromTriageDTO;
+export type GoldenPreview = app.GoldenPreviewDTO;
+export type GoldenRowChange = app.GoldenRowChangeDTO;
 
 export const GOLDEN_FIELDS = [
   'id',
@@ -51,6 +53,18 @@ export const golden = {
   importBytes: (fileName: string, base64: string, set: string, validOnly: boolean) =>
     call('Golden.ImportBytes', () => Golden.ImportBytes(fileName, base64, set, validOnly)),
   exportDialog: (set: string) => call('Golden.ExportDialog', () => Golden.ExportDialog(set)),
+  /** Native open dialog; '' when cancelled. */
+  chooseImportFile: () => call('Golden.ChooseImportFile', () => Golden.ChooseImportFile()),
+  /** Parses and diffs a chosen workbook against set ('' = the file name's set); writes nothing. */
+  previewImport: (path: string, set: string, validOnly: boolean) =>
+    call('Golden.PreviewImport', () => Golden.PreviewImport(path, set, validOnly)),
+  previewImportBytes: (fileName: string, base64: string, set: string, validOnly: boolean) =>
+    call('Golden.PreviewImportBytes', () => Golden.PreviewImportBytes(fileName, base64, set, validOnly)),
+  commitImport: (path: string, set: string, validOnly: boolean) =>
+    call('Golden.CommitImport', () => Golden.CommitImport(path, set, validOnly)),
+  /** Native save dialog in the workspace folder; the path written, '' when cancelled. */
+  saveTemplate: () => call('Golden.SaveTemplateDialog', () => Golden.SaveTemplateDialog()),
+  renameSet: (from: string, to: string) => call('Golden.RenameSet', () => Golden.RenameSet(from, to)),
   /** Turns a 👎 triage item into a tricky question of set ('' = "triage"). */
   addFromTriage: (set: string, checkId: number, claimIndex: number, question: string) =>
     call('Golden.AddFromTriage', () => Golden.AddFromTriage(set, checkId, claimIndex, question)),

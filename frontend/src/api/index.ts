@@ -12,7 +12,7 @@ import { voice } from './voice';
 
 export { ApiError } from './call';
 export type { WorkspaceSummary, WorkspaceSwitch } from './corpus';
-export type { GoldenStatus, GoldenSet, GoldenRow, GoldenIssue, GoldenSetView, GoldenVersion, GoldenImport, GoldenProblem, GoldenField } from './golden';
+export type { GoldenStatus, GoldenSet, GoldenRow, GoldenIssue, GoldenSetView, GoldenVersion, GoldenImport, GoldenProblem, GoldenField, GoldenPreview, GoldenRowChange } from './golden';
 export type { MetricThreshold, EvalEstimate, EvalRun, Scorecard, MetricTile, EvalQuestion, EvalEngine } from './evals';
 export type { KeyStatus, SettingsData } from './settings';
 export type { DocumentView, DocumentChunk, DocumentRow, DocumentStatus } from './documents';

@@ -850,12 +850,88 @@ export namespace app {
 	        this.message = source["message"];
 	    }
 	}
+	export class GoldenRowChangeDTO {
+	    id: string;
+	    question: string;
+	    fields: string[];
+	
+	    static createFrom(source: any = {}) {
+	        return new GoldenRowChangeDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.id = source["id"];
+	        this.question = source["question"];
+	        this.fields = source["fields"];
+	    }
+	}
+	export class GoldenPreviewDTO {
+	    file: string;
+	    set: string;
+	    default_set: string;
+	    exists: boolean;
+	    current_version: number;
+	    rows: number;
+	    importable: number;
+	    storable: boolean;
+	    unchanged: boolean;
+	    reordered: boolean;
+	    added: GoldenRowChangeDTO[];
+	    changed: GoldenRowChangeDTO[];
+	    removed: GoldenRowChangeDTO[];
+	    errors: GoldenProblemDTO[];
+	    warnings: GoldenProblemDTO[];
+	
+	    static createFrom(source: any = {}) {
+	        return new GoldenPreviewDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.file = source["file"];
+	        this.set = source["set"];
+	        this.default_set = source["default_set"];
+	        this.exists = source["exists"];
+	        this.current_version = source["current_version"];
+	        this.rows = source["rows"];
+	        this.importable = source["importable"];
+	        this.storable = source["storable"];
+	        this.unchanged = source["unchanged"];
+	        this.reordered = source["reordered"];
+	        this.added = this.convertValues(source["added"], GoldenRowChangeDTO);
+	        this.changed = this.convertValues(source["changed"], GoldenRowChangeDTO);
+	        this.removed = this.convertValues(source["removed"], GoldenRowChangeDTO);
+	        this.errors = this.convertValues(source["errors"], GoldenProblemDTO);
+	        this.warnings = this.convertValues(source["warnings"], GoldenProblemDTO);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
 	export class GoldenImportDTO {
 	    cancelled: boolean;
 	    file: string;
 	    set: string;
 	    imported: number;
 	    saved: boolean;
+	    unchanged: boolean;
+	    version: number;
 	    errors: GoldenProblemDTO[];
 	    warnings: GoldenProblemDTO[];
 	
@@ -870,6 +946,8 @@ export namespace app {
 	        this.set = source["set"];
 	        this.imported = source["imported"];
 	        this.saved = source["saved"];
+	        this.unchanged = source["unchanged"];
+	        this.version = source["version"];
 	        this.errors = this.convertValues(source["errors"], GoldenProblemDTO);
 	        this.warnings = this.convertValues(source["warnings"], GoldenProblemDTO);
 	    }

@@ -46,4 +46,32 @@ describe('golden grid', () => {
     fireEvent.keyDown(screen.getByLabelText('Owner of Q002'), { key: 'Escape' });
     expect(onEdit).toHaveBeenCalledTimes(1);
   });
+  it('shows the Notes column and filters by any text in the search box', () => {
+    const noted = { ...view, rows: [...view.rows.slice(0, 2), { ...view.rows[2], notes: 'Legal asked for this one' }] } as GoldenSetView;
+    render(<Grid view={noted} onEdit={vi.fn()} onAdd={vi.fn()} onDelete={vi.fn()} />);
+    expect(screen.getByRole('button', { name: /^Notes/ })).toBeTruthy();
+    expect(screen.getByText('Legal asked for this one')).toBeTruthy();
+    const search = screen.getByLabelText('Search questions');
+    fireEvent.change(search, { target: { value: 'legal ASKED' } });
+    expect(ids()).toEqual(['Q003']);
+    expect(screen.getByTestId('golden-matches').textContent).toBe('1 of 3 match');
+    fireEvent.change(search, { target: { value: 'tricky' } });
+    expect(ids()).toEqual(['Q002']);
+    fireEvent.keyDown(search, { key: 'Escape' });
+    expect(ids()).toEqual(['Q001', 'Q002', 'Q003']);
+  });
+  it('sorts by a column header, and again the other way', () => {
+    render(<Grid view={view} onEdit={vi.fn()} onAdd={vi.fn()} onDelete={vi.fn()} />);
+    const header = screen.getByRole('button', { name: /^Question/ });
+    fireEvent.click(header);
+    expect(ids()).toEqual(['Q002', 'Q001', 'Q003']);
+    expect(header.closest('th')?.getAttribute('aria-sort')).toBe('ascending');
+    fireEvent.click(header);
+    expect(ids()).toEqual(['Q003', 'Q001', 'Q002']);
+    expect(header.closest('th')?.getAttribute('aria-sort')).toBe('descending');
+  });
 });
+
+function ids(): string[] {
+  return [...document.querySelectorAll('tbody tr[data-row-id]')].map((r) => r.getAttribute('data-row-id') ?? '');
+}

@@ -1,6 +1,7 @@
 import { AlertTriangle, Check, Plus, Trash2, XCircle } from 'lucide-react';
 import { useMemo, useState, type KeyboardEvent } from 'react';
 import type { GoldenField, GoldenRow, GoldenSetView } from '../../api';
+import { GOLDEN_FIELDS } from '../../api/golden';
 import { indexIssues, STATE_WORD, type RowState } from './issues';
 
 const COLUMNS: { field: GoldenField; label: string; wide?: boolean }[] = [
@@ -11,12 +12,21 @@ const COLUMNS: { field: GoldenField; label: string; wide?: boolean }[] = [
   { field: 'reference_doc_ids', label: 'Reference doc IDs' },
   { field: 'supporting_line', label: 'Supporting line', wide: true },
   { field: 'owner', label: 'Owner' },
+  { field: 'notes', label: 'Notes', wide: true },
   { field: 'tags', label: 'Tags' },
 ];
 
 function cellText(row: GoldenRow, f: GoldenField): string {
   const v = row[f];
   return Array.isArray(v) ? v.join(', ') : String(v ?? '');
+}
+
+/** True when any of the row's cells holds every word of the query (any case). */
+export function matchesSearch(row: GoldenRow, query: string): boolean {
+  const words = query.toLowerCase().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return true;
+  const text = GOLDEN_FIELDS.map((f) => cellText(row, f)).join('\n').toLowerCase();
+  return words.every((w) => text.includes(w));
 }
 
 function StateBadge({ state, title }: { state: RowState; title: string }) {
@@ -39,6 +49,7 @@ export function Grid({ view, onEdit, onAdd, onDelete }: Props) {
   const idx = useMemo(() => indexIssues(view.issues), [view.issues]);
   const [category, setCategory] = useState('all');
   const [state, setState] = useState<'all' | RowState>('all');
+  const [query, setQuery] = useState('');
   const [sort, setSort] = useState<{ field: GoldenField; dir: 1 | -1 }>({ field: 'id', dir: 1 });
   const [editing, setEditing] = useState<{ id: string; field: GoldenField; value: string } | null>(null);
 
@@ -46,10 +57,11 @@ export function Grid({ view, onEdit, onAdd, onDelete }: Props) {
   const warnings = view.issues.length - errors;
   const rows = useMemo(() => {
     const out = view.rows.filter(
-      (r) => (category === 'all' || r.category === category) && (state === 'all' || idx.stateOf(r) === state),
+      (r) =>
+        (category === 'all' || r.category === category) && (state === 'all' || idx.stateOf(r) === state) && matchesSearch(r, query),
     );
     return [...out].sort((a, b) => cellText(a, sort.field).localeCompare(cellText(b, sort.field), undefined, { numeric: true }) * sort.dir);
-  }, [view.rows, category, state, sort, idx]);
+  }, [view.rows, category, state, sort, idx, query]);
 
   const commit = () => {
     if (!editing) return;
@@ -71,6 +83,20 @@ export function Grid({ view, onEdit, onAdd, onDelete }: Props) {
         <span role="status" aria-live="polite" data-testid="golden-counts">
           {view.rows.length} questions · {errors} errors · {warnings} warnings
         </span>
+        <input
+          type="search"
+          className="gold-search"
+          aria-label="Search questions"
+          placeholder="Search any text…"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          onKeyDown={(e) => e.key === 'Escape' && setQuery('')}
+        />
+        {query && (
+          <span className="muted small" role="status" aria-live="polite" data-testid="golden-matches">
+            {rows.length} of {view.rows.length} match
+          </span>
+        )}
         <label>
           Category{' '}
           <select value={category} onChange={(e) => setCategory(e.target.value)} aria-label="Filter by category">
@@ -98,11 +124,22 @@ export function Grid({ view, onEdit, onAdd, onDelete }: Props) {
         <table className="table gold-grid" role="grid" aria-label={`Golden set ${view.set.name}`} aria-rowcount={rows.length + 1}>
           <thead>
             <tr>
-              <th scope="col">Status</th>
               {COLUMNS.map((c) => (
-                <th key={c.field} scope="col" aria-sort={sort.field === c.field ? (sort.dir === 1 ? 'ascending' : 'descending') : 'none'}>
-                  <button type="button" className="link-button" onClick={() => setSort((s) => ({ field: c.field, dir: s.field === c.field ? (-s.dir as 1 | -1) : 1 }))}>
-                    {c.label}
+                <th
+                  key={c.field}
+                  scope="col"
+                  className={c.field === 'id' ? 'gold-sticky' : undefined}
+                  aria-sort={sort.field === c.field ? (sort.dir === 1 ? 'ascending' : 'descending') : 'none'}
+                >
+                  <button
+                    type="button"
+                    className="link-button gold-sort"
+                    onClick={() => setSort((s) => ({ field: c.field, dir: s.field === c.field ? (-s.dir as 1 | -1) : 1 }))}
+                  >
+                    {c.field === 'id' ? 'ID · status' : c.label}
+                    <span aria-hidden className="gold-sort-mark">
+                      {sort.field === c.field ? (sort.dir === 1 ? '▲' : '▼') : ''}
+                    </span>
                   </button>
                 </th>
               ))}
@@ -114,7 +151,7 @@ export function Grid({ view, onEdit, onAdd, onDelete }: Props) {
           <tbody>
             {rows.length === 0 && (
               <tr>
-                <td colSpan={COLUMNS.length + 2} className="muted">
+                <td colSpan={COLUMNS.length + 1} className="muted">
                   No questions match. Add one, or import an Excel workbook.
                 </td>
               </tr>
@@ -124,16 +161,16 @@ export function Grid({ view, onEdit, onAdd, onDelete }: Props) {
               const why = idx.row(r.id).map((i) => `${i.severity}: ${i.message}`).join('\n') || 'No issues';
               return (
                 <tr key={r.id} data-row-id={r.id}>
-                  <td>
-                    <StateBadge state={st} title={why} />
-                  </td>
                   {COLUMNS.map((c) => {
                     const cellIssues = idx.cell(r.id, c.field);
                     const worst = cellIssues.some((i) => i.severity === 'error') ? 'error' : cellIssues.length ? 'warning' : '';
                     const isEditing = editing?.id === r.id && editing.field === c.field;
                     const label = `${c.label} of ${r.id}`;
                     return (
-                      <td key={c.field} className={`${c.wide ? 'gold-wide' : ''} ${worst ? `gold-cell-${worst}` : ''}`}>
+                      <td
+                        key={c.field}
+                        className={`${c.wide ? 'gold-wide' : ''} ${c.field === 'id' ? 'gold-sticky' : ''} ${worst ? `gold-cell-${worst}` : ''}`}
+                      >
                         {isEditing && c.field === 'category' ? (
                           <select autoFocus aria-label={label} value={editing.value} onChange={(e) => setEditing({ ...editing, value: e.target.value })} onBlur={commit} onKeyDown={keys}>
                             <option value="routine">routine</option>
@@ -143,7 +180,10 @@ export function Grid({ view, onEdit, onAdd, onDelete }: Props) {
                         ) : isEditing ? (
                           <textarea autoFocus aria-label={label} value={editing.value} rows={3} onChange={(e) => setEditing({ ...editing, value: e.target.value })} onBlur={commit} onKeyDown={keys} />
                         ) : c.field === 'id' ? (
-                          <span>{r.id}</span>
+                          <span className="gold-idcell">
+                            <strong>{r.id}</strong>
+                            <StateBadge state={st} title={why} />
+                          </span>
                         ) : (
                           <button type="button" className="gold-cell" aria-label={`Edit ${label}`} onClick={() => setEditing({ id: r.id, field: c.field, value: cellText(r, c.field) })}>
                             {cellText(r, c.field) || <span className="muted">—</span>}

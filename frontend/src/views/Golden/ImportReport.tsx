@@ -1,7 +1,7 @@
 import { AlertTriangle, Check, XCircle } from 'lucide-react';
 import type { GoldenImport, GoldenProblem } from '../../api';
 
-function where(p: GoldenProblem): string {
+export function where(p: GoldenProblem): string {
   return [p.sheet, p.row > 0 ? `Row ${p.row}` : '', p.column ? `Column ${p.column}` : ''].filter(Boolean).join(' · ') || 'File';
 }
 
@@ -13,7 +13,9 @@ export function ImportReport({ report, onValidOnly }: { report: GoldenImport; on
         {failed ? <XCircle size={16} aria-hidden /> : <Check size={16} aria-hidden />}
         {failed
           ? `Nothing imported from ${report.file}: ${report.errors.length} errors`
-          : `Imported ${report.imported} questions into “${report.set}”`}
+          : report.unchanged
+            ? `Unchanged: “${report.set}” already holds these ${report.imported} questions; no new version (v${report.version})`
+            : `Imported ${report.imported} questions into “${report.set}” (v${report.version})`}
       </h2>
       <p className="muted" role="status" aria-live="polite">
         Import: {report.errors.length} errors · {report.warnings.length} warnings

@@ -1,22 +1,33 @@
-import { FileSpreadsheet, FolderOpen, Plus, Upload, Download } from 'lucide-react';
+import { FileSpreadsheet, FolderOpen, Plus, Upload, Download, FileDown } from 'lucide-react';
 import { useState, type DragEvent } from 'react';
-import { api, type GoldenField, type GoldenImport, type GoldenSetView } from '../../api';
+import { api, type GoldenField, type GoldenImport, type GoldenPreview, type GoldenSetView } from '../../api';
 import { fileToBase64 } from '../../api/golden';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { useAsync } from '../../components/useAsync';
 import { ViewHeader } from '../../components/ViewHeader';
 import { Grid } from './Grid';
 import { History } from './History';
+import { ImportPreview } from './ImportPreview';
 import { ImportReport } from './ImportReport';
+import { SetActions } from './SetActions';
 import './golden.css';
 
-type Retry = (validOnly: boolean) => Promise<GoldenImport>;
+/** Where a workbook being imported comes from: a chosen path or a dropped file. */
+type Source = { kind: 'path'; path: string } | { kind: 'bytes'; name: string; data: string };
+
+const previewOf = (src: Source, set: string, validOnly: boolean) =>
+  src.kind === 'path' ? api.golden.previewImport(src.path, set, validOnly) : api.golden.previewImportBytes(src.name, src.data, set, validOnly);
+const commitOf = (src: Source, set: string, validOnly: boolean) =>
+  src.kind === 'path' ? api.golden.commitImport(src.path, set, validOnly) : api.golden.importBytes(src.name, src.data, set, validOnly);
 
 export function GoldenView() {
   const file = useAsync(() => api.golden.workspaceFile());
   const sets = useAsync(() => api.golden.listSets());
   const [view, setView] = useState<GoldenSetView | null>(null);
-  const [report, setReport] = useState<{ r: GoldenImport; retry: Retry } | null>(null);
+  const [pending, setPending] = useState<{ src: Source; preview: GoldenPreview; validOnly: boolean } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [report, setReport] = useState<GoldenImport | null>(null);
+  const [notice, setNotice] = useState('');
   const [error, setError] = useState<Error | null>(null);
   const [dragging, setDragging] = useState(false);
   const [newName, setNewName] = useState('');
@@ -31,16 +42,34 @@ export function GoldenView() {
     }
   };
   const open = (name: string) => act(async () => setView(await api.golden.getSet(name)));
-  const runImport = async (retry: Retry, validOnly = false) => {
-    const r = await act(() => retry(validOnly));
-    if (!r || r.cancelled) return;
-    setReport({ r, retry });
+  const startPreview = async (src: Source, set = '', validOnly = false) => {
+    setReport(null);
+    setNotice('');
+    const preview = await act(() => previewOf(src, set, validOnly));
+    if (preview) setPending({ src, preview, validOnly });
+  };
+  const commit = async () => {
+    if (!pending) return;
+    setBusy(true);
+    const r = await act(() => commitOf(pending.src, pending.preview.set, pending.validOnly));
+    setBusy(false);
+    if (!r) return;
+    setPending(null);
+    setReport(r);
     if (r.saved) {
       sets.reload();
       await open(r.set);
     }
   };
   const edited = (p: Promise<GoldenSetView>) => act(async () => setView(await p)).then(() => sets.reload());
+  const chooseAndPreview = async () => {
+    const path = await act(() => api.golden.chooseImportFile());
+    if (path) await startPreview({ kind: 'path', path });
+  };
+  const saveTemplate = async () => {
+    const path = await act(() => api.golden.saveTemplate());
+    if (path) setNotice(`Template saved to ${path}. Fill it in Excel, then import it here.`);
+  };
 
   const onDrop = async (e: DragEvent) => {
     e.preventDefault();
@@ -51,10 +80,14 @@ export function GoldenView() {
       setError(new Error(`${f.name} is not an .xlsx workbook; drop an Excel file saved as .xlsx`));
       return;
     }
-    const data = await fileToBase64(f);
-    await runImport((validOnly) => api.golden.importBytes(f.name, data, '', validOnly));
+    await startPreview({ kind: 'bytes', name: f.name, data: await fileToBase64(f) });
   };
 
+  const templateButton = (
+    <button type="button" className="btn" onClick={saveTemplate}>
+      <FileDown size={14} aria-hidden /> Download template…
+    </button>
+  );
   return (
     <section
       onDragOver={(e) => {
@@ -63,7 +96,7 @@ export function GoldenView() {
       }}
       onDragLeave={() => setDragging(false)}
       onDrop={onDrop}
-      className={dragging ? 'gold-dropping' : ''}
+      className={`gold-view ${dragging ? 'gold-dropping' : ''}`}
       data-testid="golden-drop"
     >
       <ViewHeader title="Golden sets" subtitle="Questions your experts approved, with the answer and the line that supports it." />
@@ -74,16 +107,17 @@ export function GoldenView() {
           {file.data.exists ? 'Workspace golden set: ' : 'No golden set in this workspace yet. Expected at '}
           <code>{file.data.path}</code>{' '}
           {file.data.exists && (
-            <button type="button" className="btn btn-small" onClick={() => runImport((v) => api.golden.importWorkspaceFile('', v))}>
+            <button type="button" className="btn btn-small" onClick={() => startPreview({ kind: 'path', path: file.data!.path })}>
               <FileSpreadsheet size={14} aria-hidden /> Import workspace golden.xlsx
             </button>
           )}
         </p>
       )}
       <div className="gold-actions">
-        <button type="button" className="btn btn-primary" onClick={() => runImport((v) => api.golden.importDialog('', v))}>
+        <button type="button" className="btn btn-primary" onClick={chooseAndPreview}>
           <Upload size={14} aria-hidden /> Import Excel…
         </button>
+        {templateButton}
         <form
           className="row"
           onSubmit={(e) => {
@@ -98,10 +132,42 @@ export function GoldenView() {
         </form>
         <span className="muted small">or drop an .xlsx file anywhere here</span>
       </div>
-      {report && <ImportReport report={report.r} onValidOnly={() => runImport(report.retry, true)} />}
+      {notice && (
+        <p className="banner banner-info" role="status" data-testid="golden-notice">
+          {notice}
+        </p>
+      )}
+      {pending && (
+        <ImportPreview
+          key={`${pending.preview.file}`}
+          preview={pending.preview}
+          sets={sets.data ?? []}
+          validOnly={pending.validOnly}
+          busy={busy}
+          onChange={(set, validOnly) => startPreview(pending.src, set, validOnly)}
+          onCommit={commit}
+          onCancel={() => setPending(null)}
+          onOpen={(name) => {
+            setPending(null);
+            void open(name);
+          }}
+        />
+      )}
+      {report && <ImportReport report={report} />}
       {sets.error && <ErrorBanner error={sets.error} onRetry={sets.reload} />}
       {sets.data && sets.data.length === 0 && (
-        <p className="panel muted">No golden sets yet. Import Excel, start from the template (continuity golden template), or create a blank set.</p>
+        <div className="panel" data-testid="golden-empty">
+          <p>
+            No golden sets yet. Start from the template (columns: ID, Question, Category, Approved answer, Reference doc IDs,
+            Supporting line, Owner, Notes, Tags), import an Excel workbook, or create a blank set.
+          </p>
+          <div className="row">
+            {templateButton}
+            <button type="button" className="btn" onClick={chooseAndPreview}>
+              <Upload size={14} aria-hidden /> Import Excel…
+            </button>
+          </div>
+        </div>
       )}
       {sets.data && sets.data.length > 0 && (
         <ul className="plain-list gold-sets" aria-label="Golden sets" data-testid="golden-sets">
@@ -120,9 +186,33 @@ export function GoldenView() {
             <h2>
               {view.set.name} <span className="muted small">v{view.set.version} · saved by {view.set.updated_by}</span>
             </h2>
-            <button type="button" className="btn" onClick={() => act(() => api.golden.exportDialog(view.set.name))}>
-              <Download size={14} aria-hidden /> Export Excel…
-            </button>
+            <div className="row">
+              <SetActions
+                key={view.set.name}
+                set={view.set}
+                onRename={async (to) => {
+                  const v = await act(() => api.golden.renameSet(view.set.name, to));
+                  if (!v) return false;
+                  setView(v);
+                  sets.reload();
+                  return true;
+                }}
+                onDelete={async () => {
+                  const name = view.set.name;
+                  const ok = await act(async () => {
+                    await api.golden.deleteSet(name);
+                    return true;
+                  });
+                  if (!ok) return;
+                  setView(null);
+                  setNotice(`Deleted “${name}”. Its past evaluation runs stay readable in Evaluations.`);
+                  sets.reload();
+                }}
+              />
+              <button type="button" className="btn btn-small" onClick={() => act(() => api.golden.exportDialog(view.set.name))}>
+                <Download size={14} aria-hidden /> Export Excel…
+              </button>
+            </div>
           </div>
           <Grid
             view={view}

@@ -31,3 +31,15 @@ export function UpdateCell(arg1:string,arg2:string,arg3:string,arg4:string):Prom
 export function Versions(arg1:string):Promise<Array<app.GoldenVersionDTO>>;
 
 export function WorkspaceFile():Promise<app.GoldenStatusDTO>;
+
+export function ChooseImportFile():Promise<string>;
+
+export function CommitImport(arg1:string,arg2:string,arg3:boolean):Promise<app.GoldenImportDTO>;
+
+export function PreviewImport(arg1:string,arg2:string,arg3:boolean):Promise<app.GoldenPreviewDTO>;
+
+export function PreviewImportBytes(arg1:string,arg2:string,arg3:string,arg4:boolean):Promise<app.GoldenPreviewDTO>;
+
+export function RenameSet(arg1:string,arg2:string):Promise<app.GoldenSetViewDTO>;
+
+export function SaveTemplateDialog():Promise<string>;

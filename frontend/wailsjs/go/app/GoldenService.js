@@ -61,3 +61,27 @@ export function Versions(arg1) {
 export function WorkspaceFile() {
   return window['go']['app']['GoldenService']['WorkspaceFile']();
 }
+
+export function ChooseImportFile() {
+  return window['go']['app']['GoldenService']['ChooseImportFile']();
+}
+
+export function CommitImport(arg1, arg2, arg3) {
+  return window['go']['app']['GoldenService']['CommitImport'](arg1, arg2, arg3);
+}
+
+export function PreviewImport(arg1, arg2, arg3) {
+  return window['go']['app']['GoldenService']['PreviewImport'](arg1, arg2, arg3);
+}
+
+export function PreviewImportBytes(arg1, arg2, arg3, arg4) {
+  return window['go']['app']['GoldenService']['PreviewImportBytes'](arg1, arg2, arg3, arg4);
+}
+
+export function RenameSet(arg1, arg2) {
+  return window['go']['app']['GoldenService']['RenameSet'](arg1, arg2);
+}
+
+export function SaveTemplateDialog() {
+  return window['go']['app']['GoldenService']['SaveTemplateDialog']();
+}
