@@ -46,17 +46,20 @@ type htmlView struct {
 	Tiles      []htmlTile
 	Categories []string
 	Metrics    []string
-	Trend      *trendSVG
+	Trend      *trendView
+	CatSVG     template.HTML
 }
 
-type trendSVG struct {
-	Width, Height int
-	Lines         []trendLine
-	Labels        []string
+// trendView is the trend section: the chart and its values as a table.
+type trendView struct {
+	SVG     template.HTML
+	Metrics []string
+	Rows    []trendRow
 }
 
-type trendLine struct {
-	Metric, Points, Colour string
+type trendRow struct {
+	RunID, Date string
+	Values      []string
 }
 
 // WriteHTML writes a self-contained page: inline CSS and SVG, no scripts,
@@ -81,32 +84,34 @@ func WriteHTML(w io.Writer, sc *Scorecard, trend []TrendPoint) error {
 	}
 	sort.Strings(v.Categories)
 	if len(trend) > 1 {
-		v.Trend = buildTrendSVG(trend)
+		v.Trend = buildTrendView(trend, sc)
 	}
+	// CategorySVG escapes every string it draws.
+	v.CatSVG = template.HTML(CategorySVG(sc)) //nolint:gosec // text escaped in CategorySVG
+
 	if err := page.Execute(w, v); err != nil {
 		return fmt.Errorf("write html scorecard: %w", err)
 	}
 	return nil
 }
 
-var trendColours = []string{"#1f6feb", "#8250df", "#bf3989", "#9a6700", "#1a7f37", "#cf222e", "#57606a", "#0a3069"}
-
-func buildTrendSVG(points []TrendPoint) *trendSVG {
-	t := &trendSVG{Width: 640, Height: 200}
-	step := float64(t.Width-40) / float64(len(points)-1)
-	for i, name := range metricNames() {
-		var pts []string
-		for x, p := range points {
-			if m := p.Means[name]; m != nil {
-				pts = append(pts, fmt.Sprintf("%.1f,%.1f", 20+float64(x)*step, 10+(1-clamp01(*m))*float64(t.Height-20)))
-			}
-		}
-		if len(pts) > 1 {
-			t.Lines = append(t.Lines, trendLine{Metric: name, Points: strings.Join(pts, " "), Colour: trendColours[i%len(trendColours)]})
-		}
+func buildTrendView(points []TrendPoint, sc *Scorecard) *trendView {
+	svg := TrendSVG(points, sc)
+	if svg == "" {
+		return nil
 	}
+	t := &trendView{SVG: template.HTML(svg), Metrics: gatedMetrics(sc)} //nolint:gosec // text escaped in TrendSVG
 	for _, p := range points {
-		t.Labels = append(t.Labels, p.RunID)
+		d, tm := runDate(p.StartedAt)
+		r := trendRow{RunID: p.RunID, Date: strings.TrimSpace(d + " " + tm)}
+		for _, m := range t.Metrics {
+			val := "not measured"
+			if f := p.Means[m]; f != nil {
+				val = fmt.Sprintf("%.3f", *f)
+			}
+			r.Values = append(r.Values, val)
+		}
+		t.Rows = append(t.Rows, r)
 	}
 	return t
 }

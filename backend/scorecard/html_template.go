@@ -15,6 +15,7 @@ table{border-collapse:collapse;width:100%;margin-top:8px}th,td{border:1px solid 
 th{background:#f6f8fa}.below{background:#ffebe9}.err{color:#cf222e}
 pre{white-space:pre-wrap;margin:0;font:12px ui-monospace,monospace}
 details{margin:6px 0}
+figure{margin:8px 0}.chart{max-width:100%;height:auto;font-family:system-ui,sans-serif}.chart text{fill:#1f2328}
 </style></head><body>
 <h1>Evaluation scorecard · run {{.Run.ID}}</h1>
 <p>Golden set {{.Run.GoldenSet}} {{.Run.GoldenVersion}} · engine {{.Run.Engine}} · answer model {{.Run.AnswerModel}} · judge model {{if .Run.JudgeModel}}{{.Run.JudgeModel}}{{else}}none{{end}} · k={{.Run.K}} · corpus {{.Run.CorpusFingerprint}} · started {{.Run.StartedAt}}</p>
@@ -31,13 +32,12 @@ details{margin:6px 0}
 <table><tr><th>category</th>{{range .Metrics}}<th>{{.}}</th>{{end}}</tr>
 {{range $c := .Categories}}<tr><td>{{$c}}</td>{{range $m := $.Metrics}}<td>{{mean (index (index $.Scorecard.Categories $c) $m)}}</td>{{end}}</tr>{{end}}
 </table>
+{{with .CatSVG}}<figure>{{.}}<figcaption><small>bars: this run's mean per category; the table above has every metric</small></figcaption></figure>{{end}}
 {{with .Trend}}<h2>Trend</h2>
-<svg width="{{.Width}}" height="{{.Height}}" viewBox="0 0 {{.Width}} {{.Height}}" role="img" aria-label="metric means across runs">
-<rect x="0" y="0" width="{{.Width}}" height="{{.Height}}" fill="#f6f8fa"/>
-{{range .Lines}}<polyline fill="none" stroke="{{.Colour}}" stroke-width="2" points="{{.Points}}"><title>{{.Metric}}</title></polyline>{{end}}
-</svg>
-<p>{{range .Lines}}<span style="color:{{.Colour}}">■</span> {{.Metric}} &nbsp; {{end}}</p>
-<p><small>runs, oldest first: {{join .Labels ", "}}</small></p>{{end}}
+<figure>{{.SVG}}</figure>
+<table><caption>Trend values (gated metrics, oldest run first)</caption><tr><th>run</th><th>started (UTC)</th>{{range .Metrics}}<th>{{.}}</th>{{end}}</tr>
+{{range .Rows}}<tr><td>{{.RunID}}</td><td>{{.Date}}</td>{{range .Values}}<td>{{.}}</td>{{end}}</tr>{{end}}
+</table>{{end}}
 {{with .Baseline}}<h2>Compared with baseline {{.BaselineRunID}}</h2>
 <p>{{len .Regressions}} regressions · {{len .Improvements}} improvements · {{len .NewErrors}} new errors</p>
 <table><tr><th>metric</th><th>baseline mean</th><th>mean now</th><th>change</th><th>movement</th></tr>

@@ -76,7 +76,7 @@ test('evaluations: run the sample golden set offline and read the scorecard', as
   await page.getByRole('button', { name: 'Run evaluation' }).click();
   await page.waitForFunction((n) => document.querySelectorAll('select[aria-label="Run"] option').length > n, runs, { timeout: 60000 });
   await page.getByText(/compared with/).waitFor();
-  await page.getByRole('img', { name: /^Trend over \d+ runs/ }).waitFor();
+  await page.getByRole('figure', { name: /^Trend over \d+ evaluations/ }).waitFor();
   await shot('evals-trend');
   assert.deepEqual(problems, []);
 });

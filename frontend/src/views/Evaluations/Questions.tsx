@@ -1,50 +1,86 @@
-import { ArrowDown, ArrowUp, X } from 'lucide-react';
+import { ArrowDown, ArrowUp, ArrowUpDown, Search, X } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { EvalQuestion, Scorecard } from '../../api';
 import { StatusBadge } from './StatusBadge';
 import { fmt, metricLabel, signed } from './format';
+import { belowText, matchesQuery, nextSort, selectQuestions, type QuestionFilter, type QuestionSort, type SortKey, type StatusFilter } from './questionsTable';
 
-export type QuestionFilter = 'all' | 'failing' | 'regressed' | 'improved';
-
-const FILTERS: { key: QuestionFilter; label: string }[] = [
+const FILTERS: { key: QuestionFilter; label: string; needsBaseline?: boolean }[] = [
   { key: 'all', label: 'All' },
   { key: 'failing', label: 'Failing' },
-  { key: 'regressed', label: 'Regressed' },
-  { key: 'improved', label: 'Improved' },
+  { key: 'regressed', label: 'Regressed', needsBaseline: true },
+  { key: 'improved', label: 'Improved', needsBaseline: true },
+  { key: 'answer_changed', label: 'Answer changed', needsBaseline: true },
 ];
 
-function matches(q: EvalQuestion, f: QuestionFilter, category: string) {
-  if (category && q.category !== category) return false;
-  switch (f) {
-    case 'failing':
-      return q.status !== 'pass';
-    case 'regressed':
-      return q.change === 'regressed';
-    case 'improved':
-      return q.change === 'improved';
-    default:
-      return true;
-  }
-}
+const COLUMNS: { key: SortKey; label: string }[] = [
+  { key: 'id', label: 'ID' },
+  { key: 'status', label: 'Status' },
+  { key: 'category', label: 'Category' },
+  { key: 'question', label: 'Question' },
+  { key: 'below', label: 'Below threshold' },
+  { key: 'change', label: 'Δ vs baseline' },
+];
+
+const STATUSES: { key: StatusFilter; label: string }[] = [
+  { key: '', label: 'Any status' },
+  { key: 'pass', label: 'Pass' },
+  { key: 'fail', label: 'Fail' },
+  { key: 'error', label: 'Error' },
+  { key: 'not_measured', label: 'Not measured (any metric)' },
+];
 
 export function Questions({ card, category, onCategory }: { card: Scorecard; category: string; onCategory: (c: string) => void }) {
   const [filter, setFilter] = useState<QuestionFilter>('all');
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<StatusFilter>('');
+  const [sort, setSort] = useState<QuestionSort | null>(null);
   const [open, setOpen] = useState<string | null>(null);
-  const rows = useMemo(() => {
-    const r = card.questions.filter((q) => matches(q, filter, category));
-    // biggest regression first, then failures, then by ID
-    return r.sort((a, b) => a.worst_delta - b.worst_delta || rank(a) - rank(b) || a.id.localeCompare(b.id));
-  }, [card, filter, category]);
-  const count = (f: QuestionFilter) => card.questions.filter((q) => matches(q, f, category)).length;
+  const query = useMemo(() => ({ search, filter, status, category }), [search, filter, status, category]);
+  const rows = useMemo(() => selectQuestions(card.questions, query, sort), [card, query, sort]);
+  const base = card.questions.filter((q) => matchesQuery(q, query));
+  const count = (f: QuestionFilter) => selectQuestions(base, { ...query, filter: f }, null).length;
+  const categories = [...new Set(card.questions.map((q) => q.category))].sort();
   const current = rows.find((q) => q.id === open) ?? null;
+  const filters = FILTERS.filter((f) => !f.needsBaseline || card.baseline);
 
   return (
     <section className="panel" aria-labelledby="ev-questions-title">
       <h2 className="panel-title" id="ev-questions-title">
         Questions
       </h2>
+      <div className="ev-qtools">
+        <label className="ev-search">
+          <Search size={14} aria-hidden />
+          <input type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Search questions, answers, IDs…" aria-label="Search questions" />
+        </label>
+        <label>
+          <span className="sr-only">Category</span>
+          <select value={category} onChange={(e) => onCategory(e.target.value)} aria-label="Filter by category">
+            <option value="">Any category</option>
+            {categories.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          <span className="sr-only">Status</span>
+          <select value={status} onChange={(e) => setStatus(e.target.value as StatusFilter)} aria-label="Filter by status">
+            {STATUSES.map((s) => (
+              <option key={s.key} value={s.key}>
+                {s.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <span className="muted small" role="status" data-testid="eval-questions-count">
+          {rows.length} of {card.questions.length} questions
+        </span>
+      </div>
       <div className="ev-chips" role="group" aria-label="Filter questions">
-        {FILTERS.map((f) => (
+        {filters.map((f) => (
           <button key={f.key} type="button" className="ev-chip" aria-pressed={filter === f.key} onClick={() => setFilter(f.key)}>
             {f.label} {count(f.key)}
           </button>
@@ -58,12 +94,17 @@ export function Questions({ card, category, onCategory }: { card: Scorecard; cat
       <table className="table ev-table" data-testid="eval-questions">
         <thead>
           <tr>
-            <th scope="col">ID</th>
-            <th scope="col">Status</th>
-            <th scope="col">Category</th>
-            <th scope="col">Question</th>
-            <th scope="col">Below threshold</th>
-            <th scope="col">Δ vs baseline</th>
+            {COLUMNS.map((c) => {
+              const dir = sort?.key === c.key ? sort.dir : null;
+              return (
+                <th key={c.key} scope="col" aria-sort={dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : 'none'}>
+                  <button type="button" className="ev-sort" onClick={() => setSort(nextSort(sort, c.key))}>
+                    {c.label}
+                    {dir === 'asc' ? <ArrowUp size={12} aria-hidden /> : dir === 'desc' ? <ArrowDown size={12} aria-hidden /> : <ArrowUpDown size={12} aria-hidden className="ev-sort-idle" />}
+                  </button>
+                </th>
+              );
+            })}
           </tr>
         </thead>
         <tbody>
@@ -79,7 +120,7 @@ export function Questions({ card, category, onCategory }: { card: Scorecard; cat
               </td>
               <td>{q.category}</td>
               <td className="ev-qtext">{q.question}</td>
-              <td className="small">{q.scores.filter((s) => s.below).map((s) => metricLabel(s.metric)).join(', ') || (q.error ? 'error' : '—')}</td>
+              <td className="small">{belowText(q) || '—'}</td>
               <td className="mono">{changeText(q)}</td>
             </tr>
           ))}
@@ -96,8 +137,6 @@ export function Questions({ card, category, onCategory }: { card: Scorecard; cat
     </section>
   );
 }
-
-const rank = (q: EvalQuestion) => ({ error: 0, fail: 1, pass: 2 })[q.status] ?? 3;
 
 function changeText(q: EvalQuestion) {
   switch (q.change) {

@@ -1,14 +1,15 @@
 import { CheckCircle2, XCircle } from 'lucide-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { Scorecard } from '../../api';
 import { Questions } from './Questions';
 import { StatusBadge } from './StatusBadge';
 import { Trend } from './Trend';
 import { fmt, metricLabel, signed } from './format';
+import { gatedMetrics } from './trendData';
 
-export function ScorecardView({ card }: { card: Scorecard }) {
+export function ScorecardView({ card, onOpenRun }: { card: Scorecard; onOpenRun?: (runId: string) => void }) {
   const [category, setCategory] = useState('');
-  const gated = card.tiles.filter((t) => t.threshold != null).map((t) => ({ metric: t.metric, threshold: t.threshold }));
+  const gated = useMemo(() => gatedMetrics(card), [card]);
   return (
     <div data-testid="scorecard">
       <Verdict card={card} />
@@ -39,11 +40,17 @@ export function ScorecardView({ card }: { card: Scorecard }) {
           </article>
         ))}
       </div>
-      <div className="ev-two">
-        <section className="panel" aria-labelledby="ev-cat-title">
-          <h2 className="panel-title" id="ev-cat-title">
-            By category
-          </h2>
+    <section className="panel" aria-labelledby="ev-trend-title">
+        <h2 className="panel-title" id="ev-trend-title">
+          Trend
+        </h2>
+        <Trend card={card} gated={gated} onOpenRun={onOpenRun} />
+      </section>
+      <section className="panel" aria-labelledby="ev-cat-title">
+        <h2 className="panel-title" id="ev-cat-title">
+          By category
+        </h2>
+        <div className="ev-cats">
           {card.categories.map((c) => (
             <div key={c.category} className="ev-cat">
               <button type="button" className="link-button" onClick={() => setCategory(c.category)} aria-label={`Show ${c.category} questions`}>
@@ -64,16 +71,24 @@ export function ScorecardView({ card }: { card: Scorecard }) {
                     <span className="mono small">{fmt(m.mean, 2)}</span>
                   </div>
                 ))}
+              <div className="ev-bar-axis" aria-hidden>
+                <span />
+                <span className="ev-bar-ticks">
+                  {[0, 0.2, 0.4, 0.6, 0.8, 1].map((t) => (
+                    <span key={t} style={{ left: `${t * 100}%` }}>
+                      {t}
+                    </span>
+                  ))}
+                </span>
+                <span />
+              </div>
             </div>
           ))}
-        </section>
-        <section className="panel" aria-labelledby="ev-trend-title">
-          <h2 className="panel-title" id="ev-trend-title">
-            Trend
-          </h2>
-          <Trend card={card} gated={gated} />
-        </section>
-      </div>
+        </div>
+        {card.categories.length > 0 && (
+          <p className="muted small">Mean score of this run per category (0–1); the black tick is the metric&apos;s threshold, a hatched bar is below it.</p>
+        )}
+      </section>
       <Questions card={card} category={category} onCategory={setCategory} />
     </div>
   );

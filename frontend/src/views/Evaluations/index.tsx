@@ -237,7 +237,7 @@ export function EvaluationsView() {
           ))}
         </ul>
       )}
-      {shown && <ScorecardView card={shown} />}
+      {shown && <ScorecardView card={shown} onOpenRun={setRunId} />}
     </section>
   );
 }
