@@ -76,8 +76,11 @@ func (r *Runner) offlineMetrics(ctx context.Context, q Question, a Answer, ps []
 	}
 	set(Faithfulness, faith, "claim-engine")
 	res.Claims = claims
-	rel, relWhy := focusRelevancy(q, a, ps)
-	set(AnswerRelevancy, rel, "offline-focus-and-kind")
+	rel, relWhy, relMethod, err := offlineAnswerRelevancy(ctx, r.deps.Embedder, q, a, ps)
+	if err != nil {
+		return err
+	}
+	set(AnswerRelevancy, rel, relMethod)
 	if relWhy != "" {
 		res.Evidence[AnswerRelevancy] = relWhy
 	}

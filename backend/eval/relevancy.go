@@ -322,6 +322,13 @@ func focusRelevancy(q Question, a Answer, retrieved []Passage) (outcome, string)
 	case a.Refused:
 		return measured(0), OfflineRelevancyMeaning + " The answer is a refusal (noncommittal), so 0 as in RAGAS."
 	}
+	r := offlineRelevancy(q.Question, a.Text, answerSources(a, retrieved))
+	return measured(r.Score), r.evidence()
+}
+
+// answerSources are the titles of the passages the answer's sentences
+// were taken from.
+func answerSources(a Answer, retrieved []Passage) []string {
 	var sources []string
 	seen := map[string]bool{}
 	for _, s := range sentences(a.Text) {
@@ -332,6 +339,5 @@ func focusRelevancy(q Question, a Answer, retrieved []Passage) (outcome, string)
 			}
 		}
 	}
-	r := offlineRelevancy(q.Question, a.Text, sources)
-	return measured(r.Score), r.evidence()
+	return sources
 }

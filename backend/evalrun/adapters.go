@@ -3,6 +3,7 @@ package evalrun
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"continuity/backend/claims"
 	"continuity/backend/embed"
@@ -81,3 +82,57 @@ func Questions(rows []golden.Row) ([]eval.Question, error) {
 }
 
 func offlineEmbedder() *embed.Offline { return embed.NewOffline() }
+
+// IndexSentences are the index's stored sentence vectors and the encoder
+// that made them, for the offline answerer and answer relevancy.
+type IndexSentences struct {
+	Index *retrieval.Index
+	model string
+}
+
+// PassageSentences implements eval.SentenceVectors.
+func (s IndexSentences) PassageSentences(ctx context.Context, chunkIDs []string) (map[string][]eval.VecSentence, error) {
+	got, err := s.Index.Sentences(ctx, chunkIDs)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[string][]eval.VecSentence, len(got))
+	for id, ss := range got {
+		vs := make([]eval.VecSentence, len(ss))
+		for i, x := range ss {
+			vs[i] = eval.VecSentence{Text: x.Text, Vec: x.Vec}
+		}
+		out[id] = vs
+	}
+	return out, nil
+}
+
+// Embed implements eval.SentenceVectors with the index's sentence encoder.
+func (s IndexSentences) Embed(ctx context.Context, texts []string) ([][]float32, error) {
+	return s.Index.EmbedSentences(ctx, texts)
+}
+
+// Model implements eval.SentenceVectors.
+func (s IndexSentences) Model() string { return s.model }
+
+// usePrefix names the pretrained USE-lite encoder (use-lite-<file hash>).
+const usePrefix = "use-lite-"
+
+// SentenceVectorsOf returns the index's sentence vectors when USE-lite made
+// them; otherwise nil and why, for the run's notes: the calibrated floors
+// and relevancy mapping hold for USE-lite only.
+func SentenceVectorsOf(ctx context.Context, ix *retrieval.Index) (eval.SentenceVectors, string, error) {
+	st, err := ix.Stats(ctx)
+	if err != nil {
+		return nil, "", fmt.Errorf("sentence vectors: %w", err)
+	}
+	if !strings.HasPrefix(st.SentenceModel, usePrefix) {
+		why := "no sentence vectors are kept"
+		if st.SentenceModel != "" {
+			why = "sentence vectors come from " + st.SentenceModel + ", not USE-lite"
+		}
+		return nil, "the offline answer and answer relevancy use lexical alignment: " + why +
+			" (run `make models` to install USE-lite)", nil
+	}
+	return IndexSentences{Index: ix, model: st.SentenceModel}, "", nil
+}

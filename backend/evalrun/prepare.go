@@ -117,8 +117,12 @@ func Prepare(ctx context.Context, s *session.Session, set string, o Options, not
 	switch {
 	case cfg.Engine == engine.Offline || (tw != nil && cfg.Judge == eval.JudgeNone):
 		// a target judged by nothing needs no model, whatever the engine
-		deps.Answerer, deps.Verifier, deps.Embedder = eval.NewOfflineAnswerer(), NewVerifier(), off
-		run.AnswerModel, run.JudgeModel, run.EmbedModel = "offline-extractive", "offline-claims", off.Model()
+		ans, err := wireOffline(ctx, ix, &deps, &run, p)
+		if err != nil {
+			return nil, err
+		}
+		deps.Answerer, deps.Verifier = ans, NewVerifier()
+		run.AnswerModel, run.JudgeModel = ans.ModelName(), "offline-claims"
 	default:
 		c, err := s.LLM(ctx)
 		if err != nil {
@@ -249,4 +253,26 @@ func SyncedIndex(ctx context.Context, s *session.Session, notice SyncNotice, rep
 		notice(rep)
 	}
 	return ix, nil
+}
+
+// wireOffline gives the offline answerer and answer relevancy the index's
+// USE-lite sentence vectors; without them both align words, and the run's
+// settings and the caller's notices say so.
+func wireOffline(ctx context.Context, ix *retrieval.Index, deps *eval.Deps, run *eval.Run, p *Prepared) (*eval.OfflineAnswerer, error) {
+	vecs, note, err := SentenceVectorsOf(ctx, ix)
+	if err != nil {
+		return nil, err
+	}
+	if vecs == nil {
+		off := embed.NewOffline()
+		deps.Embedder, run.EmbedModel = off, off.Model()
+		if run.Settings == nil {
+			run.Settings = map[string]string{}
+		}
+		run.Settings["offline_answer"] = note
+		p.Notices = append(p.Notices, note)
+		return eval.NewOfflineAnswerer(), nil
+	}
+	deps.Embedder, run.EmbedModel = vecs, vecs.Model()
+	return eval.NewVectorAnswerer(vecs), nil
 }
