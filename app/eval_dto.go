@@ -146,6 +146,12 @@ type EvalQuestionDTO struct {
 	Evidence       []string           `json:"evidence"`
 	Why            []string           `json:"why"` // review-queue reasons
 	Error          string             `json:"error"`
+	// Against the baseline (false / empty without one): the answer differs
+	// once case, whitespace and punctuation are folded; a claim of it now
+	// contradicts the approved answer (the question counts as regressed).
+	AnswerChanged       bool     `json:"answer_changed"`
+	ContradictsApproved bool     `json:"contradicts_approved"`
+	ContradictedClaims  []string `json:"contradicted_claims"`
 }
 
 // TrendPointDTO is one finished run on the trend line.
@@ -171,6 +177,10 @@ type BaselineDTO struct {
 	Improvements int    `json:"improvements"` // questions with metrics up and none down
 	NewErrors    int    `json:"new_errors"`
 	FixedErrors  int    `json:"fixed_errors"`
+	// AnswersChanged and ContradictsApproved count questions; the latter
+	// are among Regressions.
+	AnswersChanged      int `json:"answers_changed"`
+	ContradictsApproved int `json:"contradicts_approved"`
 }
 
 // ScorecardDTO is the whole release scorecard of one run.

@@ -72,7 +72,8 @@ func scorecardDTO(c *evalrun.Card, results, base []eval.QuestionResult, baseRun 
 	out.Categories = categoryDTOs(sc, results)
 	out.Questions = questionDTOs(sc, results, base)
 	if d := sc.Baseline; d != nil && baseRun != nil {
-		b := &BaselineDTO{RunID: d.BaselineRunID, StartedAt: baseRun.StartedAt, NewErrors: len(d.NewErrors), FixedErrors: len(d.FixedErrors)}
+		b := &BaselineDTO{RunID: d.BaselineRunID, StartedAt: baseRun.StartedAt, NewErrors: len(d.NewErrors), FixedErrors: len(d.FixedErrors),
+			AnswersChanged: d.Summary.AnswersChanged, ContradictsApproved: d.Summary.ContradictsApproved}
 		for _, q := range out.Questions {
 			switch q.Change {
 			case "regressed":
@@ -149,7 +150,7 @@ func questionDTOs(sc *scorecard.Scorecard, results, base []eval.QuestionResult) 
 		q := EvalQuestionDTO{ID: r.QuestionID, Category: string(r.Category), Question: r.Question, Answer: r.Answer,
 			Refused: r.Refused, Reference: r.Reference, SupportingLine: r.SupportingLine, Error: r.Error,
 			Status: string(row.Status()), References: []ReferenceDocDTO{}, Retrieved: []RetrievedDTO{}, Scores: []QuestionScoreDTO{},
-			NotMeasured: []NotMeasuredDTO{}, Claims: []ClaimCheckDTO{}, Evidence: []string{}, Why: why[r.QuestionID]}
+			NotMeasured: []NotMeasuredDTO{}, Claims: []ClaimCheckDTO{}, Evidence: []string{}, Why: why[r.QuestionID], ContradictedClaims: []string{}}
 		if q.Why == nil {
 			q.Why = []string{}
 		}
@@ -197,6 +198,10 @@ func questionDTOs(sc *scorecard.Scorecard, results, base []eval.QuestionResult) 
 		if mv, ok := moves[r.QuestionID]; ok {
 			q.BaselineAnswer = b.Answer
 			q.Change, q.WorstDelta = changeWords[mv.Movement], mv.WorstDelta
+			q.AnswerChanged, q.ContradictsApproved = mv.AnswerChanged, mv.ContradictsApproved
+			if mv.ContradictedClaims != nil {
+				q.ContradictedClaims = mv.ContradictedClaims
+			}
 		}
 		out = append(out, q)
 	}

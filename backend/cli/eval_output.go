@@ -67,9 +67,16 @@ func writeEvalResult(env *Env, c *evalrun.Card) error {
 	if c.Baseline != nil {
 		fmt.Fprintln(env.Stdout, c.Baseline.Note)
 	}
-	if sc.Baseline != nil {
-		fmt.Fprintf(env.Stdout, "baseline %s: %d regressions, %d improvements, %d new errors\n", sc.Baseline.BaselineRunID,
-			len(sc.Baseline.Regressions), len(sc.Baseline.Improvements), len(sc.Baseline.NewErrors))
+	if d := sc.Baseline; d != nil {
+		s := d.Summary
+		// regressions and improvements count questions; a new contradiction of the approved answer is a regression
+		fmt.Fprintf(env.Stdout, "baseline %s: %d regressions, %d improvements, %d new errors (questions; %d metric drops, %d answers changed, %d contradict the approved answer)\n",
+			d.BaselineRunID, s.Regressed, s.Improved, s.NewErrors, len(d.Regressions), s.AnswersChanged, s.ContradictsApproved)
+		for _, q := range d.Questions {
+			if q.ContradictsApproved {
+				fmt.Fprintf(env.Stdout, "  %s now contradicts its approved answer: %s\n", q.QuestionID, strings.Join(q.ContradictedClaims, " | "))
+			}
+		}
 	}
 	fmt.Fprintf(env.Stdout, "errors: %d · review queue: %d questions\n", sc.Errors, len(sc.Review))
 	if sc.Gate.Pass {

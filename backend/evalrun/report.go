@@ -68,8 +68,9 @@ func BuildCard(ctx context.Context, db *store.DB, st *eval.Store, runID, baselin
 		if err != nil {
 			return nil, err
 		}
-		d := scorecard.Compare(bsc, sc, scorecard.DefaultTolerance)
-		sc.Baseline = &d
+		if sc.Baseline, err = compareCards(ctx, bsc, sc); err != nil {
+			return nil, err
+		}
 	}
 	if c.Runs, err = st.Runs(ctx, run.GoldenSet); err != nil {
 		return nil, err

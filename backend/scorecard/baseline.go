@@ -5,6 +5,7 @@ import (
 	"sort"
 
 	"continuity/backend/engine"
+	"continuity/backend/eval"
 )
 
 // DefaultTolerance is the smallest per-question change reported as a
@@ -40,6 +41,7 @@ type Diff struct {
 	FixedErrors   []string         `json:"fixed_errors"`
 	Added         []string         `json:"added"`   // questions only in the current run
 	Removed       []string         `json:"removed"` // questions only in the baseline
+	Summary       DiffSummary      `json:"summary"`
 }
 
 // Compare diffs cur against base. A metric measured in only one of the two
@@ -81,6 +83,7 @@ func Compare(base, cur *Scorecard, tolerance float64) Diff {
 			qc.Movement = MoveNotMeasured
 		default:
 			qc = d.compareScores(b, q, tolerance)
+			qc.AnswerChanged = eval.AnswerChanged(b.Answer, q.Answer)
 		}
 		d.Questions = append(d.Questions, qc)
 	}
@@ -102,6 +105,7 @@ func Compare(base, cur *Scorecard, tolerance float64) Diff {
 	}
 	order(d.Regressions, true)
 	order(d.Improvements, false)
+	d.summarise()
 	return d
 }
 

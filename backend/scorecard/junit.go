@@ -84,6 +84,12 @@ func WriteJUnit(w io.Writer, sc *Scorecard) error {
 			c.Failure = questionFailure(q)
 			qs.Failures++
 		}
+		if ch, ok := sc.Baseline.ContradictionOf(q.ID); ok && c.Error == nil {
+			if c.Failure == nil {
+				qs.Failures++ // not already counted as below threshold
+			}
+			c.Failure = contradictionFailure(c.Failure, ch, sc.Baseline.BaselineRunID)
+		}
 		qs.Cases = append(qs.Cases, c)
 	}
 	qs.Tests = len(qs.Cases)
@@ -111,4 +117,21 @@ func questionFailure(q QuestionRow) *junitProblem {
 		parts = append(parts, fmt.Sprintf("%s %.2f", m, q.Scores[m]))
 	}
 	return &junitProblem{Type: "below_threshold", Message: "below threshold: " + strings.Join(parts, ", ")}
+}
+
+const typeContradicts = "contradicts_approved"
+
+// contradictionFailure is the failure of a question whose answer now
+// contradicts its approved answer, naming the contradicted claims first;
+// a failure the question already had follows in the message.
+func contradictionFailure(prev *junitProblem, ch QuestionChange, baseline string) *junitProblem {
+	quoted := make([]string, len(ch.ContradictedClaims))
+	for i, c := range ch.ContradictedClaims {
+		quoted[i] = fmt.Sprintf("%q", c)
+	}
+	msg := fmt.Sprintf("answer now contradicts the approved answer (baseline %s): %s", baseline, strings.Join(quoted, ", "))
+	if prev != nil {
+		msg += "; " + prev.Message
+	}
+	return &junitProblem{Type: typeContradicts, Message: msg}
 }

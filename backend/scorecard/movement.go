@@ -46,6 +46,15 @@ type QuestionChange struct {
 	// tolerance (0 when none dropped), and -1 for a new error, so the worst
 	// regressions sort first.
 	WorstDelta float64 `json:"worst_delta"`
+	// AnswerChanged says the answer differs from the baseline's once case,
+	// whitespace and punctuation are folded (eval.AnswerChanged); false
+	// when either run has no answer to compare (new, errored).
+	AnswerChanged bool `json:"answer_changed"`
+	// ContradictsApproved says a claim of the new answer is contradicted
+	// by the approved answer while none of the baseline answer's was
+	// (CheckAnswers); it makes the question regressed whatever its metrics.
+	ContradictsApproved bool     `json:"contradicts_approved"`
+	ContradictedClaims  []string `json:"contradicted_claims,omitempty"`
 }
 
 // rollUp is a question's movement from its metrics' movements: any

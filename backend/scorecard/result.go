@@ -24,6 +24,11 @@ type ResultQuestion struct {
 	Scores          map[string]float64 `json:"scores"`
 	NotMeasured     map[string]string  `json:"not_measured"`
 	Error           string             `json:"error,omitempty"`
+	// Against the baseline, when there is one (omitted without).
+	Change              Movement `json:"change,omitempty"`
+	AnswerChanged       *bool    `json:"answer_changed,omitempty"`
+	ContradictsApproved *bool    `json:"contradicts_approved,omitempty"`
+	ContradictedClaims  []string `json:"contradicted_claims,omitempty"`
 }
 
 // Result is the scorecard in the CLI's JSON shape.
@@ -33,13 +38,22 @@ func (s *Scorecard) Result() Result {
 	if r.Warnings == nil {
 		r.Warnings = []string{}
 	}
+	var moves map[string]QuestionChange
+	if s.Baseline != nil {
+		moves = s.Baseline.ByQuestion()
+	}
 	for _, q := range s.Questions {
 		ids := q.RetrievedDocIDs
 		if ids == nil {
 			ids = []string{}
 		}
-		r.Questions = append(r.Questions, ResultQuestion{ID: q.ID, Category: q.Category, RetrievedDocIDs: ids,
-			Answer: q.Answer, Scores: q.Scores, NotMeasured: q.NotMeasured, Error: q.Error})
+		rq := ResultQuestion{ID: q.ID, Category: q.Category, RetrievedDocIDs: ids,
+			Answer: q.Answer, Scores: q.Scores, NotMeasured: q.NotMeasured, Error: q.Error}
+		if mv, ok := moves[q.ID]; ok {
+			changed, contradicts := mv.AnswerChanged, mv.ContradictsApproved
+			rq.Change, rq.AnswerChanged, rq.ContradictsApproved, rq.ContradictedClaims = mv.Movement, &changed, &contradicts, mv.ContradictedClaims
+		}
+		r.Questions = append(r.Questions, rq)
 	}
 	return r
 }

@@ -48,6 +48,10 @@ type QuestionRow struct {
 	Below           []string           `json:"below,omitempty"` // metrics under their threshold
 	Flaky           []string           `json:"flaky,omitempty"`
 	Error           string             `json:"error,omitempty"`
+	// ApprovedAnswer and SupportingLine are the golden question's, kept
+	// for the baseline diff (CheckAnswers); ReviewItem serializes them.
+	ApprovedAnswer string `json:"-"`
+	SupportingLine string `json:"-"`
 }
 
 // ReviewItem is a question a human should look at, with its evidence.
@@ -164,7 +168,8 @@ func gate(sc *Scorecard, run eval.Run, n int) Gate {
 
 func questionRow(r eval.QuestionResult, th Thresholds) QuestionRow {
 	row := QuestionRow{ID: r.QuestionID, Category: string(r.Category), Question: r.Question, RetrievedDocIDs: r.RetrievedDocIDs(),
-		Answer: r.Answer, Scores: map[string]float64{}, NotMeasured: map[string]string{}, Error: r.Error}
+		Answer: r.Answer, Scores: map[string]float64{}, NotMeasured: map[string]string{}, Error: r.Error,
+		ApprovedAnswer: r.Reference, SupportingLine: r.SupportingLine}
 	for m, s := range r.Scores {
 		if math.IsNaN(s.Value) || math.IsInf(s.Value, 0) {
 			row.NotMeasured[string(m)] = "non-finite value"

@@ -7,6 +7,8 @@ export namespace app {
 	    improvements: number;
 	    new_errors: number;
 	    fixed_errors: number;
+	    answers_changed: number;
+	    contradicts_approved: number;
 	
 	    static createFrom(source: any = {}) {
 	        return new BaselineDTO(source);
@@ -20,6 +22,8 @@ export namespace app {
 	        this.improvements = source["improvements"];
 	        this.new_errors = source["new_errors"];
 	        this.fixed_errors = source["fixed_errors"];
+	        this.answers_changed = source["answers_changed"];
+	        this.contradicts_approved = source["contradicts_approved"];
 	    }
 	}
 	export class CategoryMetricDTO {
@@ -602,6 +606,9 @@ export namespace app {
 	    evidence: string[];
 	    why: string[];
 	    error: string;
+	    answer_changed: boolean;
+	    contradicts_approved: boolean;
+	    contradicted_claims: string[];
 	
 	    static createFrom(source: any = {}) {
 	        return new EvalQuestionDTO(source);
@@ -628,6 +635,9 @@ export namespace app {
 	        this.evidence = source["evidence"];
 	        this.why = source["why"];
 	        this.error = source["error"];
+	        this.answer_changed = source["answer_changed"];
+	        this.contradicts_approved = source["contradicts_approved"];
+	        this.contradicted_claims = source["contradicted_claims"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {

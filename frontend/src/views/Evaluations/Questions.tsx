@@ -1,9 +1,10 @@
 import { ArrowDown, ArrowUp, ArrowUpDown, Search, X } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { EvalQuestion, Scorecard } from '../../api';
+import { AnswerDiff } from './AnswerDiff';
 import { StatusBadge } from './StatusBadge';
 import { fmt, metricLabel, signed } from './format';
-import { belowText, matchesQuery, nextSort, selectQuestions, type QuestionFilter, type QuestionSort, type SortKey, type StatusFilter } from './questionsTable';
+import { answerChanged, belowText, matchesQuery, nextSort, selectQuestions, type QuestionFilter, type QuestionSort, type SortKey, type StatusFilter } from './questionsTable';
 
 const FILTERS: { key: QuestionFilter; label: string; needsBaseline?: boolean }[] = [
   { key: 'all', label: 'All' },
@@ -121,7 +122,15 @@ export function Questions({ card, category, onCategory }: { card: Scorecard; cat
               <td>{q.category}</td>
               <td className="ev-qtext">{q.question}</td>
               <td className="small">{belowText(q) || '—'}</td>
-              <td className="mono">{changeText(q)}</td>
+              <td className="mono">
+                {changeText(q)}
+                {q.contradicts_approved && (
+                  <>
+                    {' '}
+                    <ContradictsBadge />
+                  </>
+                )}
+              </td>
             </tr>
           ))}
           {rows.length === 0 && (
@@ -133,7 +142,7 @@ export function Questions({ card, category, onCategory }: { card: Scorecard; cat
           )}
         </tbody>
       </table>
-      {current && <Drawer q={current} hasBaseline={!!card.baseline} onClose={() => setOpen(null)} onMove={(d) => move(rows, current, d, setOpen)} />}
+      {current && <Drawer q={current} baselineRunId={card.baseline?.run_id} onClose={() => setOpen(null)} onMove={(d) => move(rows, current, d, setOpen)} />}
     </section>
   );
 }
@@ -153,12 +162,21 @@ function changeText(q: EvalQuestion) {
   }
 }
 
+function ContradictsBadge() {
+  return (
+    <span className="ev-contradicts" title="A claim of this answer contradicts the approved answer; the baseline's did not">
+      contradicts approved answer
+    </span>
+  );
+}
+
 function move(rows: EvalQuestion[], cur: EvalQuestion, d: number, set: (id: string) => void) {
   const i = rows.indexOf(cur) + d;
   if (i >= 0 && i < rows.length) set(rows[i].id);
 }
 
-function Drawer({ q, hasBaseline, onClose, onMove }: { q: EvalQuestion; hasBaseline: boolean; onClose: () => void; onMove: (d: number) => void }) {
+function Drawer({ q, baselineRunId, onClose, onMove }: { q: EvalQuestion; baselineRunId?: string; onClose: () => void; onMove: (d: number) => void }) {
+  const hasBaseline = !!baselineRunId;
   const ref = useRef<HTMLElement>(null);
   useEffect(() => ref.current?.focus(), [q.id]);
   return (
@@ -177,6 +195,12 @@ function Drawer({ q, hasBaseline, onClose, onMove }: { q: EvalQuestion; hasBasel
     >
       <header className="ev-drawer-head">
         <strong className="mono">{q.id}</strong> <StatusBadge status={q.status} /> <span className="muted">{q.category}</span>
+        {q.contradicts_approved && (
+          <>
+            {' '}
+            <ContradictsBadge />
+          </>
+        )}
         <span className="ev-spacer" />
         <button type="button" className="btn btn-small" onClick={() => onMove(-1)} title="Previous question (K)" aria-label="Previous question">
           <ArrowUp size={14} aria-hidden />
@@ -209,13 +233,19 @@ function Drawer({ q, hasBaseline, onClose, onMove }: { q: EvalQuestion; hasBasel
         <div>
           <h3>Produced answer{q.refused ? ' (refused)' : ''}</h3>
           <p>{q.answer || '—'}</p>
-          {hasBaseline && q.baseline_answer !== q.answer && (
-            <p className="small muted">
-              Baseline answered: <span>{q.baseline_answer || '—'}</span>
-            </p>
-          )}
         </div>
       </div>
+      {q.contradicts_approved && (q.contradicted_claims ?? []).length > 0 && (
+        <div className="banner banner-error" role="note" data-testid="eval-contradicted-claims">
+          Now contradicts the approved answer:
+          <ul>
+            {(q.contradicted_claims ?? []).map((c) => (
+              <li key={c}>{c}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {hasBaseline && answerChanged(q) && <AnswerDiff baseline={q.baseline_answer} current={q.answer} baselineRunId={baselineRunId} />}
       <h3>Expected documents</h3>
       <p className="ev-docs">
         {q.references.length === 0 && <span className="muted">none (refuse question)</span>}

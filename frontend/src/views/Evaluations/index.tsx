@@ -199,7 +199,8 @@ export function EvaluationsView() {
                 .filter((r) => r.id !== runId && r.status === 'done')
                 .map((r) => (
                   <option key={r.id} value={r.id}>
-                    {r.started_at.replace('T', ' ').replace('Z', '')}
+                    {r.started_at.replace('T', ' ').replace('Z', '')} · {targetShort(r.target)} · {r.engine}
+                    {r.judge === 'none' ? ' · judge none' : ''}
                     {r.pinned ? ' (pinned)' : ''}
                   </option>
                 ))}
@@ -283,6 +284,10 @@ function RunHeader({ card }: { card: Scorecard }) {
         <>
           {' '}
           · compared with <code>{card.baseline.run_id}</code>
+          {card.baseline.answers_changed > 0 && ` · ${card.baseline.answers_changed} answers changed`}
+          {card.baseline.contradicts_approved > 0 && (
+            <strong className="ev-contradicts-count"> · {card.baseline.contradicts_approved} now contradict the approved answer</strong>
+          )}
         </>
       ) : (
         ' · no baseline'

@@ -18,8 +18,12 @@ export interface QuestionQuery {
   category: string;
 }
 
-/** Whether the produced answer differs from the baseline's (only with a baseline that has the question). */
-export const answerChanged = (q: EvalQuestion) => !!q.change && q.change !== 'new' && q.baseline_answer.trim() !== q.answer.trim();
+/**
+ * Whether the produced answer differs from the baseline's (only with a baseline that has the question): the backend's
+ * answer_changed (case, whitespace and punctuation folded), else, for a scorecard without it, the trimmed texts.
+ */
+export const answerChanged = (q: EvalQuestion) =>
+  !!q.change && q.change !== 'new' && (q.answer_changed ?? q.baseline_answer.trim() !== q.answer.trim());
 
 /** The metrics a question is below threshold on, as the table shows them. */
 export const belowText = (q: EvalQuestion) => q.scores.filter((s) => s.below).map((s) => metricLabel(s.metric)).join(', ') || (q.error ? 'error' : '');
@@ -28,8 +32,8 @@ function matchesFilter(q: EvalQuestion, f: QuestionFilter) {
   switch (f) {
     case 'failing':
       return q.status !== 'pass';
-    case 'regressed':
-      return q.change === 'regressed';
+    case 'regressed': // the backend counts a new contradiction of the approved answer as a regression
+      return q.change === 'regressed' || !!q.contradicts_approved;
     case 'improved':
       return q.change === 'improved';
     case 'answer_changed':

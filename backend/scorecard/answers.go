@@ -1,0 +1,101 @@
+package scorecard
+
+import (
+	"context"
+	"fmt"
+)
+
+// AnswerJudge lists the claims of answer that the approved answer and its
+// supporting line contradict (none: nil). The offline claim engine is the
+// one the app and the CLI use (evalrun).
+type AnswerJudge interface {
+	Contradicted(ctx context.Context, answer, approved, supportingLine string) ([]string, error)
+}
+
+// DiffSummary counts the current questions by how they moved.
+type DiffSummary struct {
+	Regressed           int `json:"regressed"` // questions, metric drops and new contradictions alike
+	Improved            int `json:"improved"`
+	Unchanged           int `json:"unchanged"`
+	AnswersChanged      int `json:"answers_changed"`
+	ContradictsApproved int `json:"contradicts_approved"`
+	NewErrors           int `json:"new_errors"`
+	FixedErrors         int `json:"fixed_errors"`
+}
+
+// CheckAnswers flags the questions whose changed answer now contradicts
+// the approved answer: some claim of the new answer is contradicted while
+// no claim of the baseline answer was. Such a question is regressed even
+// when every metric held. Unchanged answers are not re-checked: the same
+// text gets the same verdicts. base and cur are the two runs Compare diffed.
+func (d *Diff) CheckAnswers(ctx context.Context, base, cur *Scorecard, j AnswerJudge) error {
+	old := make(map[string]QuestionRow, len(base.Questions))
+	for _, q := range base.Questions {
+		old[q.ID] = q
+	}
+	now := make(map[string]QuestionRow, len(cur.Questions))
+	for _, q := range cur.Questions {
+		now[q.ID] = q
+	}
+	for i := range d.Questions {
+		qc := &d.Questions[i]
+		if !qc.AnswerChanged {
+			continue
+		}
+		q, b := now[qc.QuestionID], old[qc.QuestionID]
+		if q.ApprovedAnswer == "" {
+			continue // nothing approved to contradict
+		}
+		claims, err := j.Contradicted(ctx, q.Answer, q.ApprovedAnswer, q.SupportingLine)
+		if err != nil {
+			return fmt.Errorf("check answer of %s: %w", qc.QuestionID, err)
+		}
+		if len(claims) == 0 {
+			continue
+		}
+		before, err := j.Contradicted(ctx, b.Answer, q.ApprovedAnswer, q.SupportingLine)
+		if err != nil {
+			return fmt.Errorf("check baseline answer of %s: %w", qc.QuestionID, err)
+		}
+		if len(before) > 0 {
+			continue // it contradicted the approved answer already: not new
+		}
+		qc.ContradictsApproved, qc.ContradictedClaims, qc.Movement = true, claims, MoveRegressed
+	}
+	d.summarise()
+	return nil
+}
+
+// ContradictionOf is the diff's contradiction flag of question id, if any.
+func (d *Diff) ContradictionOf(id string) (QuestionChange, bool) {
+	if d == nil {
+		return QuestionChange{}, false
+	}
+	for _, q := range d.Questions {
+		if q.QuestionID == id && q.ContradictsApproved {
+			return q, true
+		}
+	}
+	return QuestionChange{}, false
+}
+
+func (d *Diff) summarise() {
+	s := DiffSummary{NewErrors: len(d.NewErrors), FixedErrors: len(d.FixedErrors)}
+	for _, q := range d.Questions {
+		switch q.Movement {
+		case MoveRegressed:
+			s.Regressed++
+		case MoveImproved:
+			s.Improved++
+		case MoveUnchanged:
+			s.Unchanged++
+		}
+		if q.AnswerChanged {
+			s.AnswersChanged++
+		}
+		if q.ContradictsApproved {
+			s.ContradictsApproved++
+		}
+	}
+	d.Summary = s
+}
