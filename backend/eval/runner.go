@@ -98,7 +98,7 @@ func (r *Runner) Start(ctx context.Context, run Run, qs []Question, report progr
 		return Run{}, err
 	}
 	if run.ID == "" {
-		run.ID = newRunID()
+		run.ID = NewRunID()
 	}
 	run.Status = StatusRunning
 	run.StartedAt = time.Now().UTC().Format(time.RFC3339)
@@ -263,7 +263,8 @@ func digest(qs []Question) string {
 	return hex.EncodeToString(sum[:8])
 }
 
-func newRunID() string {
+// NewRunID is a fresh run ID: its start time and 6 random hex digits.
+func NewRunID() string {
 	var b [3]byte
 	_, _ = rand.Read(b[:])
 	return time.Now().UTC().Format("20060102T150405Z") + "-" + hex.EncodeToString(b[:])

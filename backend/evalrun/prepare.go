@@ -29,6 +29,9 @@ type Options struct {
 	Version     int           // golden-set version; 0 means the current one (resume passes the run's)
 	Judge       eval.Judge    // eval.JudgeNone: deterministic metrics only, no model judges
 	Target      Target        // what answers; the zero value is the built-in pipeline
+	// RunID names the run the model calls are booked to in the ledger (its
+	// job column); "" makes a new ID, which the started run then carries.
+	RunID string
 }
 
 // Prepared is everything a run needs, ready to Start or Resume.
@@ -99,7 +102,11 @@ func Prepare(ctx context.Context, s *session.Session, set string, o Options, not
 	p := &Prepared{Store: st, Questions: qs, index: ix}
 	off := embed.NewOffline()
 	deps := eval.Deps{Retriever: Retriever{Index: ix}}
-	run := eval.Run{GoldenSet: gs.Name, GoldenVersion: strconv.Itoa(gs.Version), CorpusFingerprint: fp,
+	runID := o.RunID
+	if runID == "" {
+		runID = eval.NewRunID()
+	}
+	run := eval.Run{ID: runID, GoldenSet: gs.Name, GoldenVersion: strconv.Itoa(gs.Version), CorpusFingerprint: fp,
 		Thresholds: gate.Thresholds, Settings: settingsOf(cfg, off), MissingRefs: missing}
 	var tw *wired
 	if !o.Target.Builtin() {
@@ -129,6 +136,8 @@ func Prepare(ctx context.Context, s *session.Session, set string, o Options, not
 			return nil, err
 		}
 		p.client = c
+		// every call of this run is booked to it in the ledger
+		c = c.WithJob(runID)
 		if cfg.Concurrency <= 0 {
 			// One question in flight per client call slot: a question's
 			// calls run one after another, so each question finishes (and

@@ -92,7 +92,7 @@ func PrepareResumeOn(ctx context.Context, s *session.Session, runID string, t Ta
 	if run.Target != nil && t.Builtin() {
 		return nil, eval.Run{}, fmt.Errorf("resume %s: %w: it was answered by %s; give the same --target or --responses again", runID, ErrTargetMismatch, run.Target)
 	}
-	p, err := Prepare(ctx, s, run.GoldenSet, Options{Engine: run.Engine, Repeat: run.Repeat, K: run.K, Version: version, Judge: judge, Target: t}, notice, report)
+	p, err := Prepare(ctx, s, run.GoldenSet, Options{Engine: run.Engine, Repeat: run.Repeat, K: run.K, Version: version, Judge: judge, Target: t, RunID: runID}, notice, report)
 	if err != nil {
 		return nil, eval.Run{}, err
 	}
