@@ -43,3 +43,27 @@ func TestEveryCallOfARunIsBookedToIt(t *testing.T) {
 		t.Fatalf("the ledger books %d calls to run %s; the server answered %d", got.Calls, run.ID, n)
 	}
 }
+
+// A run records the embedders of the index it retrieved from, as status
+// names them, not the judge's embedder.
+func TestARunRecordsTheIndexEmbedder(t *testing.T) {
+	t.Parallel()
+	s := llmSession(t, llmtest.New(t), 1, 1)
+	ctx := context.Background()
+	p, err := Prepare(ctx, s, "inflight", Options{Engine: engine.Offline}, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	ix, err := s.OpenIndex(ctx, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := ix.Stats(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := p.Run.Settings["index_embed"], st.Embedder+" "+st.EmbedModel; got != want || st.EmbedModel == "" {
+		t.Fatalf("run records index_embed %q, the index has %q", got, want)
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"continuity/backend/corpus"
 	"continuity/backend/embed"
@@ -99,6 +100,10 @@ func Prepare(ctx context.Context, s *session.Session, set string, o Options, not
 	if err != nil {
 		return nil, err
 	}
+	ixStats, err := ix.Stats(ctx)
+	if err != nil {
+		return nil, err
+	}
 	p := &Prepared{Store: st, Questions: qs, index: ix}
 	off := embed.NewOffline()
 	deps := eval.Deps{Retriever: Retriever{Index: ix}}
@@ -107,7 +112,7 @@ func Prepare(ctx context.Context, s *session.Session, set string, o Options, not
 		runID = eval.NewRunID()
 	}
 	run := eval.Run{ID: runID, GoldenSet: gs.Name, GoldenVersion: strconv.Itoa(gs.Version), CorpusFingerprint: fp,
-		Thresholds: gate.Thresholds, Settings: settingsOf(cfg, off), MissingRefs: missing}
+		Thresholds: gate.Thresholds, Settings: settingsOf(cfg, ixStats), MissingRefs: missing}
 	var tw *wired
 	if !o.Target.Builtin() {
 		if tw, err = wireTarget(ctx, o.Target, qs); err != nil {
@@ -203,20 +208,25 @@ func priceOf(ctx context.Context, s *session.Session, model string) eval.Pricing
 	return eval.Pricing{}
 }
 
-func settingsOf(cfg eval.Config, e *embed.Offline) map[string]string {
+func settingsOf(cfg eval.Config, st retrieval.Stats) map[string]string {
 	k := cfg.K
 	if k <= 0 {
 		k = 8
 	}
 	f := retrieval.DefaultFusion
-	return map[string]string{
+	out := map[string]string{
 		"retrieval":     "hybrid",
 		"k":             strconv.Itoa(k),
 		"fusion":        fmt.Sprintf("%s alpha %.2f", f.Method, f.Alpha),
 		"chunk_words":   strconv.Itoa(corpus.DefaultChunkOptions.Size),
 		"chunk_overlap": strconv.Itoa(corpus.DefaultChunkOptions.Overlap),
-		"index_embed":   e.Model(),
+		// the index's own embedders, as status names them
+		"index_embed": strings.TrimSpace(st.Embedder + " " + st.EmbedModel),
 	}
+	if st.SentenceModel != "" {
+		out["index_sentences"] = strings.TrimSpace(st.SentenceEmbedder + " " + st.SentenceModel)
+	}
+	return out
 }
 
 // LoadSet returns the rows of a golden set of the session's workspace at a
