@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openApp } from './harness.mjs';
+import { selectSampleSet } from './evals-harness.mjs';
 
 // Runs the sample golden set against a recorded responses file made from
 // the set's own rows (the approved answer, the supporting line as the
@@ -17,22 +18,7 @@ test('evaluations: run a golden set against a recorded responses file', async (t
   const dir = mkdtempSync(path.join(tmpdir(), 'continuity-e2e-target-'));
   t.after(() => rmSync(dir, { recursive: true, force: true }));
 
-  await page.click('[data-nav="evaluations"]');
-  const importBtn = page.getByRole('button', { name: 'Import the workspace golden set' });
-  const setPicker = page.getByLabel('Golden set');
-  await Promise.race([importBtn.waitFor(), setPicker.waitFor()]);
-  if (await importBtn.isVisible()) await importBtn.click();
-  await setPicker.waitFor();
-  let options = await setPicker.locator('option').allTextContents();
-  if (!options.some((o) => o.startsWith('golden '))) {
-    await page.evaluate(() => window.go.app.GoldenService.ImportWorkspaceFile('', false));
-    await page.reload();
-    await page.waitForFunction(() => window.go?.app?.EvalService);
-    await page.click('[data-nav="evaluations"]');
-    await setPicker.waitFor();
-    options = await setPicker.locator('option').allTextContents();
-  }
-  await setPicker.selectOption({ label: options.find((o) => o.startsWith('golden ')) });
+  await selectSampleSet(page);
 
   // the responses file, from the corpus's golden set as stored now
   const rows = await page.evaluate(async () => (await window.go.app.GoldenService.GetSet('golden')).rows);

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { openApp } from './harness.mjs';
+import { selectSampleSet } from './evals-harness.mjs';
 
 // Runs the sample golden set offline twice, then reads the trend chart the
 // way a manager would: dates on the x axis, a value in the hover tooltip, a
@@ -8,25 +9,7 @@ import { openApp } from './harness.mjs';
 // questions table.
 test('evaluations chart: read the trend, open a run from it, search and sort the questions', async (t) => {
   const { page, problems, shot } = await openApp(t);
-  await page.click('[data-nav="evaluations"]');
-  const importBtn = page.getByRole('button', { name: 'Import the workspace golden set' });
-  const setPicker = page.getByLabel('Golden set');
-  await Promise.race([importBtn.waitFor(), setPicker.waitFor()]);
-  if (await importBtn.isVisible()) await importBtn.click();
-  await setPicker.waitFor();
-  let options = await setPicker.locator('option').allTextContents();
-  if (!options.some((o) => o.startsWith('golden '))) {
-    await page.evaluate(() => window.go.app.GoldenService.ImportWorkspaceFile('', false));
-    await page.reload();
-    await page.waitForFunction(() => window.go?.app?.EvalService);
-    await page.click('[data-nav="evaluations"]');
-    await setPicker.waitFor();
-    options = await setPicker.locator('option').allTextContents();
-  }
-  const sample = options.find((o) => o.startsWith('golden '));
-  assert.ok(sample, `the workspace set is listed: ${options}`);
-  await setPicker.selectOption({ label: sample });
-  await page.getByTestId('eval-estimate').getByText(/\d+ questions · no model calls/).waitFor();
+  await selectSampleSet(page);
 
   const runSelect = page.getByLabel('Run');
   for (let i = 0; i < 2; i++) {
@@ -56,10 +39,13 @@ test('evaluations chart: read the trend, open a run from it, search and sort the
   assert.match(await chart.getAttribute('aria-label'), /^Trend over \d+ evaluations from \d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2}; latest: Faithfulness \d\.\d\d/);
   await shot('evals-chart');
 
-  // hover the oldest point: the tooltip names the run and each metric's value
+  // hover the oldest point: the tooltip names the run and each metric's
+  // value. Metrics with near-equal means draw their dots of one run on top
+  // of each other; any of them is that run's point, so the pointer goes
+  // where the dot is whichever dot is on top (force).
   const current = await runSelect.inputValue();
   const firstDot = chart.locator('.recharts-line-dots').first().locator('circle').first();
-  await firstDot.hover();
+  await firstDot.hover({ force: true });
   const tip = page.getByTestId('trend-tooltip');
   await tip.waitFor();
   const tipText = await tip.textContent();
@@ -80,8 +66,8 @@ test('evaluations chart: read the trend, open a run from it, search and sort the
   assert.equal(await lines(), n);
 
   // click the point: that run opens
-  await firstDot.hover();
-  await firstDot.click();
+  await firstDot.hover({ force: true });
+  await firstDot.click({ force: true });
   await page.waitForFunction((id) => document.querySelector('select[aria-label="Run"]')?.value === id, tipRun, { timeout: 10000 });
   await page.locator('.ev-runhead code', { hasText: tipRun }).first().waitFor();
   await page.getByTestId('scorecard').waitFor();

@@ -1,36 +1,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { openApp } from './harness.mjs';
+import { selectSampleSet } from './evals-harness.mjs';
 
 // Runs the sample golden set with the offline engine and reads the
 // scorecard. Works whether or not another test already imported a set: on
 // a fresh data dir the view offers the workspace import itself.
 test('evaluations: run the sample golden set offline and read the scorecard', async (t) => {
   const { page, problems, shot } = await openApp(t);
-  await page.click('[data-nav="evaluations"]');
-  const importBtn = page.getByRole('button', { name: 'Import the workspace golden set' });
-  const setPicker = page.getByLabel('Golden set');
-  await Promise.race([importBtn.waitFor(), setPicker.waitFor()]);
-  if (await importBtn.isVisible()) {
-    await shot('evals-empty');
-    await importBtn.click();
-  }
-  await setPicker.waitFor();
-  let options = await setPicker.locator('option').allTextContents();
-  if (!options.some((o) => o.startsWith('golden '))) {
-    // Another test made a different set first (e.g. "triage"): import the
-    // workspace set through the same bound call the view uses, then reload.
-    await page.evaluate(() => window.go.app.GoldenService.ImportWorkspaceFile('', false));
-    await page.reload();
-    await page.waitForFunction(() => window.go?.app?.EvalService);
-    await page.click('[data-nav="evaluations"]');
-    await setPicker.waitFor();
-    options = await setPicker.locator('option').allTextContents();
-  }
-  const sample = options.find((o) => o.startsWith('golden '));
-  assert.ok(sample, `the workspace set is listed: ${options}`);
-  await setPicker.selectOption({ label: sample });
-  await page.getByTestId('eval-estimate').getByText(/\d+ questions · no model calls/).waitFor();
+  await selectSampleSet(page, { onEmpty: () => shot('evals-empty') });
 
   const before = await page.getByLabel('Run').locator('option').count().catch(() => 0);
   await page.getByRole('button', { name: 'Run evaluation' }).click();
