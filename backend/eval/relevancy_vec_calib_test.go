@@ -2,44 +2,12 @@ package eval_test
 
 import (
 	"context"
-	"errors"
-	"path/filepath"
 	"sort"
 	"testing"
 
-	"continuity/backend/embed"
-	"continuity/backend/embed/cache"
-	"continuity/backend/embed/uselite"
+	"continuity/backend/embed/uselite/uselitetest"
 	"continuity/backend/eval"
-	"continuity/backend/models"
 )
-
-// useLite loads the pretrained encoder behind the shared embedding cache,
-// skipping when `make models` has not run.
-func useLite(t *testing.T) embed.Embedder {
-	t.Helper()
-	p, err := models.Find("", models.USELite)
-	if errors.Is(err, models.ErrNotFound) {
-		t.Skipf("USE-lite not installed: %v (run `make models`)", err)
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	enc, err := uselite.Load(filepath.Dir(p))
-	if err != nil {
-		t.Fatal(err)
-	}
-	path, err := cache.DefaultPath()
-	if err != nil {
-		return enc
-	}
-	c, err := cache.Open(context.Background(), path, cache.Options{})
-	if err != nil {
-		return enc
-	}
-	t.Cleanup(func() { c.Close() })
-	return c.Wrap(enc)
-}
 
 func median(xs []float64) float64 {
 	s := append([]float64(nil), xs...)
@@ -72,7 +40,7 @@ func auc(pos, neg []float64) float64 {
 // and checks that the calibrated mapping separates them.
 func TestVectorRelevancyCalibration(t *testing.T) {
 	t.Parallel()
-	enc := useLite(t)
+	enc := uselitetest.Cached(t)
 	rows := answerable(t)
 	ctx := context.Background()
 	var texts []string

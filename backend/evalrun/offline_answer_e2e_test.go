@@ -2,14 +2,11 @@ package evalrun
 
 import (
 	"context"
-	"errors"
 	"path/filepath"
 	"testing"
 
-	"continuity/backend/embed/cache"
-	"continuity/backend/embed/uselite"
+	"continuity/backend/embed/uselite/uselitetest"
 	"continuity/backend/eval"
-	"continuity/backend/models"
 	"continuity/backend/retrieval"
 	"continuity/backend/store"
 	"continuity/backend/xlsx"
@@ -21,17 +18,7 @@ import (
 // refusal share is held at what the answerer reaches now (5 of 8), short of
 // the 0.75 target (see docs/benchmarks.md).
 func TestOfflineAnswererOnTheSampleWorkspace(t *testing.T) {
-	p, err := models.Find("", models.USELite)
-	if errors.Is(err, models.ErrNotFound) {
-		t.Skipf("USE-lite not found via backend/models (run `make models`): %v", err)
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	enc, err := uselite.Load(filepath.Dir(p))
-	if err != nil {
-		t.Fatal(err)
-	}
+	enc := uselitetest.Cached(t)
 	ctx := context.Background()
 	dir := t.TempDir()
 	db, err := store.OpenDir(ctx, dir)
@@ -40,12 +27,6 @@ func TestOfflineAnswererOnTheSampleWorkspace(t *testing.T) {
 	}
 	t.Cleanup(func() { db.Close() })
 	opts := retrieval.Options{Sentences: true, SentenceEmbedder: enc}
-	if path, err := cache.DefaultPath(); err == nil {
-		if c, err := cache.Open(ctx, path, cache.Options{}); err == nil {
-			t.Cleanup(func() { c.Close() })
-			opts.SentenceEmbedder = c.Wrap(enc)
-		}
-	}
 	ix, err := retrieval.Open(ctx, db, dir, opts)
 	if err != nil {
 		t.Fatal(err)

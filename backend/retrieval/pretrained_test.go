@@ -2,47 +2,12 @@ package retrieval
 
 import (
 	"context"
-	"errors"
-	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
 
-	"continuity/backend/embed"
-	"continuity/backend/embed/cache"
-	"continuity/backend/embed/uselite"
-	"continuity/backend/models"
+	"continuity/backend/embed/uselite/uselitetest"
 )
-
-// useLite loads the pretrained sentence encoder behind the shared
-// embedding cache (the suite never computes a vector twice), skipping when
-// `make models` has not run (`make test` always runs it first).
-func useLite(t *testing.T) embed.Embedder {
-	t.Helper()
-	p, err := models.Find("", models.USELite)
-	if errors.Is(err, models.ErrNotFound) {
-		t.Skipf("USE-lite not installed: %v (run `make models`)", err)
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	enc, err := uselite.Load(filepath.Dir(p))
-	if err != nil {
-		t.Fatal(err)
-	}
-	path, err := cache.DefaultPath()
-	if err != nil {
-		t.Logf("no shared embedding cache: %v", err)
-		return enc
-	}
-	c, err := cache.Open(context.Background(), path, cache.Options{})
-	if err != nil {
-		t.Logf("no shared embedding cache: %v", err)
-		return enc
-	}
-	t.Cleanup(func() { c.Close() })
-	return c.Wrap(enc)
-}
 
 func topDocs(t *testing.T, ix *Index, q string, k int, m Mode) []string {
 	t.Helper()
@@ -60,7 +25,7 @@ func topDocs(t *testing.T, ix *Index, q string, k int, m Mode) []string {
 // The acceptance points of issue 13: paraphrases with no shared word find
 // their passage in vector mode.
 func TestPretrainedVectorsFindParaphrases(t *testing.T) {
-	enc := useLite(t)
+	enc := uselitetest.Cached(t)
 	t.Run("kitten on the rug finds the cat on the mat", func(t *testing.T) {
 		f := newFixture(t)
 		f.reopen(Options{Embedder: enc, Sentences: true})
@@ -138,7 +103,7 @@ func topSentences(t *testing.T, ix *Index, q string, k int) []string {
 // The default layout: LSA ranks chunks, the pretrained encoder embeds the
 // sentences a claim is compared with.
 func TestPretrainedSentenceVectorsBesideLSAChunks(t *testing.T) {
-	enc := useLite(t)
+	enc := uselitetest.Cached(t)
 	f := newFixture(t)
 	f.reopen(Options{Sentences: true, SentenceEmbedder: enc})
 	if _, err := f.ix.Sync(context.Background(), sampleContent(t), nil); err != nil {
