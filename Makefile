@@ -87,7 +87,7 @@ lint: $(LINT) frontend/node_modules/.package-lock.json
 	cd frontend && npm run lint
 
 gotest: models
-	go test -race ./...
+	go test -race -timeout 30m ./...
 
 fronttest: frontend/node_modules/.package-lock.json
 	cd frontend && npm run typecheck && npm test

@@ -44,9 +44,12 @@ type SettingsDTO struct {
 	CorpusDir      string    `json:"corpus_dir"`
 	AuditLog       bool      `json:"audit_log"`
 	TimeoutSeconds int       `json:"timeout_seconds"`
-	MaxConcurrency int       `json:"max_concurrency"`
+	MaxConcurrency int       `json:"max_concurrency"` // 0 = automatic
 	MaxRetries     int       `json:"max_retries"`
-	APIVersion     string    `json:"api_version"` // classic Azure deployments only
+	// The endpoint's per-minute budgets; 0 = not set.
+	RequestsPerMinute int    `json:"requests_per_minute"`
+	TokensPerMinute   int    `json:"tokens_per_minute"`
+	APIVersion        string `json:"api_version"` // classic Azure deployments only
 	// AllowInsecureHTTP permits plain http:// to another machine.
 	AllowInsecureHTTP bool `json:"allow_insecure_http"`
 }

@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -73,6 +74,10 @@ func TestScorecardDTOAnswerNowContradictsApproved(t *testing.T) {
 	}
 	if !strings.Contains(strings.Join(flagged, " "), "Q031") || len(flagged) != dto.Baseline.ContradictsApproved {
 		t.Errorf("flagged %v (count %d), want Q031", flagged, dto.Baseline.ContradictsApproved)
+	}
+	// The desktop gate verdict is the scorecard's: not ready, with the reason.
+	if reason := "Q031 now contradicts its approved answer"; dto.Ready || !slices.Contains(dto.GateFailures, reason) {
+		t.Errorf("ready %v, gate failures %q; want not ready naming %q", dto.Ready, dto.GateFailures, reason)
 	}
 	if dto.Baseline.Regressions < len(flagged) {
 		t.Errorf("regressions %d do not count the %d contradictions", dto.Baseline.Regressions, len(flagged))

@@ -12,6 +12,9 @@ type EvalEstimateDTO struct {
 	Cost             float64 `json:"cost"`
 	CostKnown        bool    `json:"cost_known"`
 	Seconds          float64 `json:"seconds"`
+	// TimeBasis says what Seconds assumes: "based on 37 recent calls,
+	// median 1.1 s" or "assumed 2 s per call".
+	TimeBasis string `json:"time_basis"`
 	// MissingRefs are the set's reference documents the index lacks;
 	// Warning says so in a sentence ("" when none is missing).
 	MissingRefs []string `json:"missing_refs"`

@@ -89,7 +89,7 @@ func (s *EvalService) Estimate(set, engineName string, repeat int) (EvalEstimate
 	}
 	out := EvalEstimateDTO{Set: set, Engine: eng.String(), Questions: e.Questions, Calls: e.Calls, CallsPerQuestion: per,
 		InputTokens: e.InputTokens, OutputTokens: e.OutputTokens, Cost: e.Cost, CostKnown: e.CostKnown, Seconds: e.Seconds,
-		MissingRefs: append([]string{}, missing...)}
+		TimeBasis: e.TimeBasis, MissingRefs: append([]string{}, missing...)}
 	if w := eval.MissingRefsWarning(missing); w != "" {
 		out.Warning = w + ": questions citing them score as retrieval misses. Is this golden set from another workspace?"
 	}

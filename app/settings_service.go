@@ -91,7 +91,8 @@ func toSettingsDTO(s settings.Settings) SettingsDTO {
 	return SettingsDTO{Engine: s.Engine, BaseURL: s.BaseURL,
 		Models:    ModelsDTO{Answer: s.Models.Answer, Judge: s.Models.Judge, Embedding: s.Models.Embedding},
 		CorpusDir: s.CorpusDir, AuditLog: s.AuditLog, TimeoutSeconds: s.TimeoutSeconds,
-		MaxConcurrency: s.MaxConcurrency, MaxRetries: s.MaxRetries, APIVersion: s.APIVersion,
+		MaxConcurrency: s.MaxConcurrency, MaxRetries: s.MaxRetries,
+		RequestsPerMinute: s.RequestsPerMinute, TokensPerMinute: s.TokensPerMinute, APIVersion: s.APIVersion,
 		AllowInsecureHTTP: s.AllowInsecureHTTP}
 }
 
@@ -99,7 +100,8 @@ func fromSettingsDTO(d SettingsDTO) settings.Settings {
 	return settings.Settings{Engine: d.Engine, BaseURL: d.BaseURL,
 		Models:    settings.Models{Answer: d.Models.Answer, Judge: d.Models.Judge, Embedding: d.Models.Embedding},
 		CorpusDir: d.CorpusDir, AuditLog: d.AuditLog, TimeoutSeconds: d.TimeoutSeconds,
-		MaxConcurrency: d.MaxConcurrency, MaxRetries: d.MaxRetries, APIVersion: d.APIVersion,
+		MaxConcurrency: d.MaxConcurrency, MaxRetries: d.MaxRetries,
+		RequestsPerMinute: d.RequestsPerMinute, TokensPerMinute: d.TokensPerMinute, APIVersion: d.APIVersion,
 		AllowInsecureHTTP: d.AllowInsecureHTTP}
 }
 

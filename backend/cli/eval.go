@@ -77,7 +77,8 @@ configurations) builds each configuration's index in <data dir>/experiments/<has
 each and prints one table: metrics × configurations, the best marked, wins and
 losses per question against the workspace's configuration (the baseline
 column). Experiment runs are not runs of the set: no baseline, no trend.
-With --gate: exit 1 when a gated metric is below its threshold, 2 when any
+With --gate: exit 1 when a gated metric is below its threshold or, with
+--baseline, a question's answer now contradicts its approved answer; 2 when any
 question failed with an error (errors also fail the gate) or on runtime errors.`,
 		Flags: func(fs *flag.FlagSet) RunFunc {
 			o := &evalFlags{}
@@ -192,9 +193,10 @@ func evalStart(ctx context.Context, env *Env, o evalFlags, eng engine.Engine, ju
 	}
 	defer p.Close()
 	writeMissingRefs(env, p.Run)
+	writeStaleRows(env, p)
 	writeTargetNotices(env, p)
 	if eng == engine.LLM && p.Estimate.Calls > 0 {
-		writeEstimate(env, p.Estimate)
+		writeEstimate(env, p.Estimate, p.TimeBasis)
 	}
 	run, err := p.Start(ctx, progressBar(env))
 	return evalDone(env, run, err)
@@ -214,7 +216,7 @@ func evalResume(ctx context.Context, env *Env, o evalFlags, notice evalrun.SyncN
 	writeMissingRefs(env, p.Run)
 	writeTargetNotices(env, p)
 	if stopped.Engine == engine.LLM && p.Estimate.Calls > 0 {
-		writeEstimate(env, p.Estimate)
+		writeEstimate(env, p.Estimate, p.TimeBasis)
 	}
 	if p.CorpusChanged(stopped) {
 		fmt.Fprintf(env.Stderr, "warning: the corpus changed since run %s was last evaluated (fingerprint %s, now %s): the remaining questions are scored against the current corpus; the run records both\n",
@@ -248,13 +250,18 @@ func writeMissingRefs(env *Env, r eval.Run) {
 	}
 }
 
-func writeEstimate(env *Env, e eval.Estimate) {
+// writeEstimate says what a run will cost; basis says what its time
+// assumes (measured or assumed latency), "" to leave it out.
+func writeEstimate(env *Env, e eval.Estimate, basis string) {
 	cost := "unknown (no price set for the judge model)"
 	if e.CostKnown {
 		cost = fmt.Sprintf("$%.2f", e.Cost)
 	}
-	fmt.Fprintf(env.Stderr, "estimate: %d questions, %d calls, ~%d input + ~%d output tokens, cost %s, ~%s\n",
-		e.Questions, e.Calls, e.InputTokens, e.OutputTokens, cost, (time.Duration(e.Seconds) * time.Second).String())
+	if basis != "" {
+		basis = " (" + basis + ")"
+	}
+	fmt.Fprintf(env.Stderr, "estimate: %d questions, %d calls, ~%d input + ~%d output tokens, cost %s, ~%s%s\n",
+		e.Questions, e.Calls, e.InputTokens, e.OutputTokens, cost, (time.Duration(e.Seconds) * time.Second).String(), basis)
 }
 
 // evalJSON is the --json contract (scorecard.Result) plus how it was produced.

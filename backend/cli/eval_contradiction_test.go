@@ -4,8 +4,11 @@ import (
 	"encoding/xml"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/xuri/excelize/v2"
 )
 
 // copySample copies the bundled sample workspace to a temporary folder.
@@ -65,9 +68,15 @@ func TestEvalAnswerNowContradictsApproved(t *testing.T) {
 	if r := run(t, nil, append(base, "index")...); r.code != ExitOK {
 		t.Fatalf("index: exit %d: %s", r.code, r.stderr)
 	}
-	junit := filepath.Join(t.TempDir(), "eval.xml")
-	r := run(t, nil, append(base, "eval", "--golden", golden, "--gate", "--baseline", first.RunID, "--junit", junit, "--json")...)
+	out := t.TempDir()
+	junit, page, book := filepath.Join(out, "eval.xml"), filepath.Join(out, "eval.html"), filepath.Join(out, "eval.xlsx")
+	r := run(t, nil, append(base, "eval", "--golden", golden, "--gate", "--baseline", first.RunID, "--junit", junit, "--html", page, "--xlsx", book, "--json")...)
 	second := decodeEval(t, r)
+	// The gate fails on the new contradiction, with the reason, as a failed check (exit 1).
+	reason := "Q031 now contradicts its approved answer"
+	if r.code != ExitFailed || second.Gate.Pass || !slices.Contains(second.Gate.Failures, reason) {
+		t.Errorf("gate: exit %d, failures %q; want exit %d naming %q", r.code, second.Gate.Failures, ExitFailed, reason)
+	}
 	if second.Baseline == nil || second.Baseline.BaselineRunID != first.RunID {
 		t.Fatalf("no diff against %s: %+v (stderr %s)", first.RunID, second.Baseline, r.stderr)
 	}
@@ -109,6 +118,35 @@ func TestEvalAnswerNowContradictsApproved(t *testing.T) {
 	}
 	if msg := failed[want]; !strings.Contains(msg, "contradicts the approved answer") || !strings.Contains(msg, "45 days") {
 		t.Errorf("JUnit failure of %s = %q, want it to name the contradicted claim", want, msg)
+	}
+
+	// The HTML and xlsx exports carry the same flags.
+	html, err := os.ReadFile(page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(html), reason+" (regressed)") {
+		t.Errorf("HTML scorecard does not say %q", reason)
+	}
+	wb, err := excelize.OpenFile(book)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer wb.Close()
+	rows, err := wb.GetRows("Questions")
+	if err != nil {
+		t.Fatal(err)
+	}
+	col := slices.Index(rows[0], "Contradicts approved answer")
+	for _, row := range rows[1:] {
+		if row[0] == want && (col < 0 || col >= len(row) || row[col] != "yes") {
+			t.Errorf("xlsx Questions row %s: %q, want %q yes", want, row, rows[0][max(col, 0)])
+		}
+	}
+
+	// The text scorecard prints the reason too.
+	if text := run(t, nil, append(base, "eval", "show", second.RunID, "--baseline", first.RunID)...); !strings.Contains(text.stdout, reason) {
+		t.Errorf("eval show (text) does not print %q:\n%s", reason, text.stdout)
 	}
 
 	// eval show compares any two runs and says the same.

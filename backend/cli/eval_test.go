@@ -153,10 +153,11 @@ func TestEvalLLMMalformedJudgeReplyIsAnErrorAndFailsTheGate(t *testing.T) {
 	base, file := evalWorkspace(t)
 	srv := llmtest.New(t)
 	srv.On(llmtest.Schema("eval_answer"), llmtest.Reply{JSON: map[string]any{"answer": "A full refund is possible within 30 days.", "covered": true}})
-	srv.On(llmtest.Schema("eval_faithfulness_statements"), llmtest.Reply{Content: `{"statements": ["A full refund`})
+	srv.On(llmtest.Schema("eval_faithfulness"), llmtest.Reply{Content: `{"statements": [{"statement": "A full refund`})
 	srv.On(llmtest.Schema("eval_context_recall"), llmtest.Reply{JSON: map[string]any{"classifications": []any{
 		map[string]any{"statement": "s", "reason": "r", "attributed": 1}}}})
-	srv.On(llmtest.Schema("eval_answer_relevancy"), llmtest.Reply{JSON: map[string]any{"question": "How long is the refund window?", "noncommittal": 0}})
+	rq := map[string]any{"question": "How long is the refund window?", "noncommittal": 0}
+	srv.On(llmtest.Schema("eval_answer_relevancy"), llmtest.Reply{JSON: map[string]any{"questions": []any{rq, rq, rq}}})
 
 	s, err := session.Open(context.Background(), session.Options{DataDir: base[1]})
 	goldenMust(t, err)

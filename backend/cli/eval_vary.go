@@ -80,7 +80,7 @@ func evalVary(ctx context.Context, env *Env, o evalFlags, eng engine.Engine, jud
 	if eng == engine.LLM {
 		if e, err := evalrun.EstimateSet(ctx, s, set, eng, o.repeat); err == nil && e.Calls > 0 {
 			fmt.Fprintf(env.Stderr, "%d configurations, each:\n", len(cols))
-			writeEstimate(env, e)
+			writeEstimate(env, e.Estimate, e.TimeBasis)
 		}
 	}
 	folderNotice := func(f *evalrun.IndexFolder) {

@@ -87,55 +87,6 @@ func (r *Runner) offlineMetrics(ctx context.Context, q Question, a Answer, ps []
 	return nil
 }
 
-func (r *Runner) llmMetrics(ctx context.Context, q Question, a Answer, ps []Passage, res *QuestionResult, set func(Metric, outcome, string)) error {
-	g := &judging{j: r.deps.Judge}
-	defer func() {
-		res.Calls = g.calls
-		res.JudgeModel = g.model
-		res.Tokens.InputTokens += g.usage.InputTokens
-		res.Tokens.OutputTokens += g.usage.OutputTokens
-		for _, c := range g.calls {
-			res.PromptVersions[c.Prompt] = c.PromptVersion
-		}
-	}()
-	type judged struct {
-		m      Metric
-		method string
-		fn     func() (outcome, error)
-	}
-	metrics := []judged{
-		{Faithfulness, "llm", func() (outcome, error) { return g.faithfulness(ctx, q, a, ps) }},
-		{ContextRecall, "llm", func() (outcome, error) { return g.contextRecall(ctx, q, ps) }},
-		{AnswerRelevancy, "llm+embedding", func() (outcome, error) { return g.answerRelevancy(ctx, r.deps.Embedder, q, a) }},
-	}
-	if r.cfg.LLMContextPrecision {
-		metrics = append(metrics, judged{ContextPrecision, "llm", func() (outcome, error) { return g.contextPrecision(ctx, q, ps) }})
-	} else {
-		set(ContextPrecision, idRankedPrecision(q.ReferenceDocIDs, ps), "ids")
-	}
-	for _, jm := range metrics {
-		var vals []float64
-		var last outcome
-		for range r.cfg.Repeat {
-			o, err := jm.fn()
-			if err != nil {
-				return err
-			}
-			last = o
-			if !o.measured {
-				break // prechecks are deterministic: repeating cannot change them
-			}
-			vals = append(vals, o.value)
-		}
-		if len(vals) == 0 {
-			set(jm.m, last, jm.method)
-			continue
-		}
-		res.Scores[jm.m] = repeated(vals, jm.method, r.cfg.FlakySpread)
-	}
-	return nil
-}
-
 // repeated summarises repeat-N judge values: mean, spread, flaky.
 func repeated(vals []float64, method string, flaky float64) Score {
 	sum := 0.0

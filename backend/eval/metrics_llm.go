@@ -13,17 +13,19 @@ import (
 // (wrong count, verdict outside 0/1). The question becomes an error.
 var ErrJudgeReply = errors.New("invalid judge reply")
 
-// Prompt versions; bump when a prompt's text changes.
+// Prompt versions; bump when a prompt's text or reply changes. v2 of
+// faithfulness and answer relevancy is the one-call form of what v1 did in
+// two and three calls.
 var PromptVersions = map[string]string{
-	"eval.answer":                  "v1",
-	"eval.faithfulness.statements": "v1",
-	"eval.faithfulness.verdicts":   "v1",
-	"eval.context_recall":          "v1",
-	"eval.context_precision":       "v1",
-	"eval.answer_relevancy":        "v1",
+	"eval.answer":                   "v1",
+	"eval.faithfulness":             "v2",
+	"eval.context_recall":           "v1",
+	"eval.context_recall_precision": "v1",
+	"eval.answer_relevancy":         "v2",
 }
 
-// judging runs one question's judge calls and logs each of them.
+// judging runs judge calls and logs each of them. One judging serves one
+// goroutine; llmMetrics gives every concurrent judge its own and merges.
 type judging struct {
 	j     judge
 	calls []Call
@@ -51,6 +53,16 @@ func (g *judging) ask(ctx context.Context, metric, prompt, system, user string, 
 	return nil
 }
 
+// merge appends o's log to g's.
+func (g *judging) merge(o *judging) {
+	g.calls = append(g.calls, o.calls...)
+	g.usage.InputTokens += o.usage.InputTokens
+	g.usage.OutputTokens += o.usage.OutputTokens
+	if o.model != "" {
+		g.model = o.model
+	}
+}
+
 func fenceContext(ps []Passage) string {
 	var b strings.Builder
 	for i, p := range ps {
@@ -59,179 +71,113 @@ func fenceContext(ps []Passage) string {
 	return b.String()
 }
 
-// replySchemas are the replies each prompt asks for. Properties are
-// listed in the order "required" has always had, so the JSON the model is
-// sent is byte for byte what the hand-written maps sent and
-// PromptVersions stay. The maps are shared and only ever read.
-var replySchemas = map[string]map[string]any{
-	"eval.answer":                  llm.Object(llm.Prop("answer", llm.String()), llm.Prop("covered", llm.Boolean())),
-	"eval.faithfulness.statements": llm.Object(llm.Prop("statements", llm.Array(llm.String()))),
-	"eval.faithfulness.verdicts": llm.Object(llm.Prop("verdicts", llm.Array(llm.Object(
-		llm.Prop("statement", llm.String()), llm.Prop("reason", llm.String()), llm.Prop("verdict", llm.Enum(0, 1)))))),
-	"eval.context_recall": llm.Object(llm.Prop("classifications", llm.Array(llm.Object(
-		llm.Prop("statement", llm.String()), llm.Prop("reason", llm.String()), llm.Prop("attributed", llm.Enum(0, 1)))))),
-	"eval.context_precision": llm.Object(llm.Prop("reason", llm.String()), llm.Prop("useful", llm.Enum(0, 1))),
-	"eval.answer_relevancy":  llm.Object(llm.Prop("question", llm.String()), llm.Prop("noncommittal", llm.Enum(0, 1))),
-}
+func binary(v int) bool { return v == 0 || v == 1 }
 
-// llmFaithfulness is RAGAS' two-step faithfulness: split the answer into
-// statements, then judge all of them against the joined context.
+// llmFaithfulness is RAGAS' faithfulness in one call: the judge splits
+// the answer into statements and gives each a verdict against the context.
 func (g *judging) faithfulness(ctx context.Context, q Question, a Answer, ps []Passage) (outcome, error) {
 	if a.Refused {
 		return notMeasured("answer is a refusal: no claims to check"), nil
 	}
-	var st struct {
-		Statements []string `json:"statements"`
-	}
-	err := g.ask(ctx, string(Faithfulness), "eval.faithfulness.statements",
-		"Split the answer into short standalone factual statements. Resolve pronouns. Return JSON.",
-		"Question: "+llm.Fence("question", q.Question)+"\nAnswer: "+llm.Fence("answer", a.Text), &st)
-	if err != nil {
-		return outcome{}, err
-	}
-	if len(st.Statements) == 0 {
-		return notMeasured("judge found no statements in the answer"), nil
-	}
-	var vr struct {
-		Verdicts []struct {
+	var r struct {
+		Statements []struct {
 			Statement string `json:"statement"`
 			Reason    string `json:"reason"`
 			Verdict   int    `json:"verdict"`
-		} `json:"verdicts"`
+		} `json:"statements"`
 	}
-	var list strings.Builder
-	for i, s := range st.Statements {
-		fmt.Fprintf(&list, "%d. %s\n", i+1, s)
-	}
-	err = g.ask(ctx, string(Faithfulness), "eval.faithfulness.verdicts",
-		"For each statement, give verdict 1 if it can be directly inferred from the context, else 0, with a one-sentence reason. Keep the statements' order. Return JSON.",
-		"Context:\n"+fenceContext(ps)+"\nStatements:\n"+llm.Fence("statements", list.String()), &vr)
+	err := g.ask(ctx, string(Faithfulness), "eval.faithfulness",
+		"Split the answer into short standalone factual statements (resolve pronouns). For each statement, give verdict 1 if it can be directly inferred from the context, else 0, with a one-sentence reason. Keep the answer's order. Return JSON.",
+		"Question: "+llm.Fence("question", q.Question)+"\nAnswer: "+llm.Fence("answer", a.Text)+"\nContext:\n"+fenceContext(ps), &r)
 	if err != nil {
 		return outcome{}, err
 	}
-	if len(vr.Verdicts) != len(st.Statements) {
-		return outcome{}, fmt.Errorf("faithfulness: %d verdicts for %d statements: %w", len(vr.Verdicts), len(st.Statements), ErrJudgeReply)
+	if len(r.Statements) == 0 {
+		return notMeasured("judge found no statements in the answer"), nil
 	}
 	ok := 0
-	for i, v := range vr.Verdicts {
-		if v.Verdict != 0 && v.Verdict != 1 {
-			return outcome{}, fmt.Errorf("faithfulness: verdict %d is %d, want 0 or 1: %w", i+1, v.Verdict, ErrJudgeReply)
+	for i, s := range r.Statements {
+		if strings.TrimSpace(s.Statement) == "" {
+			return outcome{}, fmt.Errorf("faithfulness: statement %d is empty: %w", i+1, ErrJudgeReply)
 		}
-		ok += v.Verdict
+		if !binary(s.Verdict) {
+			return outcome{}, fmt.Errorf("faithfulness: verdict %d is %d, want 0 or 1: %w", i+1, s.Verdict, ErrJudgeReply)
+		}
+		ok += s.Verdict
 	}
-	return measured(float64(ok) / float64(len(vr.Verdicts))), nil
+	return measured(float64(ok) / float64(len(r.Statements))), nil
 }
 
-// llmContextRecall is the share of reference statements the judge can
-// attribute to the retrieved context (one call).
-func (g *judging) contextRecall(ctx context.Context, q Question, ps []Passage) (outcome, error) {
-	if q.Category == Refuse {
-		return notMeasured("refuse question: the corpus holds nothing to recall"), nil
+// contextReply is the judge's reading of the retrieved context: reference
+// statements attributed to it and, when asked, each passage's usefulness.
+type contextReply struct {
+	Classifications []struct {
+		Statement  string `json:"statement"`
+		Reason     string `json:"reason"`
+		Attributed int    `json:"attributed"`
+	} `json:"classifications"`
+	Passages []struct {
+		Passage int    `json:"passage"`
+		Reason  string `json:"reason"`
+		Useful  int    `json:"useful"`
+	} `json:"passages"`
+}
+
+const (
+	recallInstruction    = "Split the reference answer into statements. For each, attributed is 1 if the context supports it, else 0, with a one-sentence reason."
+	precisionInstruction = " Then, for every numbered context passage in order, give its number as passage and useful 1 if it helps arrive at the reference answer, else 0, with a one-sentence reason."
+)
+
+// contextMetrics judges context recall, and context precision when
+// withPrecision, in one call: the share of reference statements the judge
+// attributes to the context, and precision averaged over the useful ranks.
+func (g *judging) contextMetrics(ctx context.Context, q Question, ps []Passage, withPrecision bool) (recall, precision outcome, err error) {
+	switch {
+	case q.Category == Refuse:
+		o := notMeasured("refuse question: the corpus holds nothing to recall")
+		return o, notMeasured("no reference answer to judge chunks against"), nil
+	case strings.TrimSpace(q.ApprovedAnswer) == "":
+		return notMeasured("question has no approved answer"), notMeasured("no reference answer to judge chunks against"), nil
 	}
-	if strings.TrimSpace(q.ApprovedAnswer) == "" {
-		return notMeasured("question has no approved answer"), nil
+	prompt, system := "eval.context_recall", recallInstruction+" Return JSON."
+	if withPrecision {
+		prompt, system = "eval.context_recall_precision", recallInstruction+precisionInstruction+" Return JSON."
 	}
-	var cr struct {
-		Classifications []struct {
-			Statement  string `json:"statement"`
-			Reason     string `json:"reason"`
-			Attributed int    `json:"attributed"`
-		} `json:"classifications"`
+	var r contextReply
+	metric := string(ContextRecall)
+	if withPrecision {
+		metric += "+" + string(ContextPrecision)
 	}
-	err := g.ask(ctx, string(ContextRecall), "eval.context_recall",
-		"Split the reference answer into statements. For each, attributed is 1 if the context supports it, else 0, with a one-sentence reason. Return JSON.",
-		"Question: "+llm.Fence("question", q.Question)+"\nReference answer: "+llm.Fence("reference", q.ApprovedAnswer)+"\nContext:\n"+fenceContext(ps), &cr)
-	if err != nil {
-		return outcome{}, err
+	if err := g.ask(ctx, metric, prompt, system,
+		"Question: "+llm.Fence("question", q.Question)+"\nReference answer: "+llm.Fence("reference", q.ApprovedAnswer)+"\nContext:\n"+fenceContext(ps), &r); err != nil {
+		return outcome{}, outcome{}, err
 	}
-	if len(cr.Classifications) == 0 {
-		return outcome{}, fmt.Errorf("context recall: no classifications for a non-empty reference: %w", ErrJudgeReply)
+	if len(r.Classifications) == 0 {
+		return outcome{}, outcome{}, fmt.Errorf("context recall: no classifications for a non-empty reference: %w", ErrJudgeReply)
 	}
 	ok := 0
-	for i, c := range cr.Classifications {
-		if c.Attributed != 0 && c.Attributed != 1 {
-			return outcome{}, fmt.Errorf("context recall: classification %d is %d, want 0 or 1: %w", i+1, c.Attributed, ErrJudgeReply)
+	for i, c := range r.Classifications {
+		if !binary(c.Attributed) {
+			return outcome{}, outcome{}, fmt.Errorf("context recall: classification %d is %d, want 0 or 1: %w", i+1, c.Attributed, ErrJudgeReply)
 		}
 		ok += c.Attributed
 	}
-	return measured(float64(ok) / float64(len(cr.Classifications))), nil
-}
-
-// llmContextPrecision asks, per retrieved chunk, whether it helps reach the
-// reference answer (K calls) and averages precision over useful ranks.
-func (g *judging) contextPrecision(ctx context.Context, q Question, ps []Passage) (outcome, error) {
-	if q.Category == Refuse || strings.TrimSpace(q.ApprovedAnswer) == "" {
-		return notMeasured("no reference answer to judge chunks against"), nil
+	recall = measured(float64(ok) / float64(len(r.Classifications)))
+	if !withPrecision {
+		return recall, outcome{}, nil
+	}
+	if len(r.Passages) != len(ps) {
+		return outcome{}, outcome{}, fmt.Errorf("context precision: %d passage verdicts for %d passages: %w", len(r.Passages), len(ps), ErrJudgeReply)
 	}
 	useful := make([]bool, len(ps))
-	for i, p := range ps {
-		var r struct {
-			Reason string `json:"reason"`
-			Useful int    `json:"useful"`
+	for i, p := range r.Passages {
+		if p.Passage != i+1 {
+			return outcome{}, outcome{}, fmt.Errorf("context precision: verdict %d is for passage %d, want them in order: %w", i+1, p.Passage, ErrJudgeReply)
 		}
-		err := g.ask(ctx, string(ContextPrecision), "eval.context_precision",
-			"Is the context chunk useful for arriving at the reference answer? useful is 1 or 0, with a one-sentence reason. Return JSON.",
-			"Question: "+llm.Fence("question", q.Question)+"\nReference answer: "+llm.Fence("reference", q.ApprovedAnswer)+"\nContext chunk: "+llm.Fence("chunk "+p.ChunkID, p.Text), &r)
-		if err != nil {
-			return outcome{}, err
+		if !binary(p.Useful) {
+			return outcome{}, outcome{}, fmt.Errorf("context precision: passage %d useful=%d, want 0 or 1: %w", i+1, p.Useful, ErrJudgeReply)
 		}
-		if r.Useful != 0 && r.Useful != 1 {
-			return outcome{}, fmt.Errorf("context precision: chunk %d useful=%d, want 0 or 1: %w", i+1, r.Useful, ErrJudgeReply)
-		}
-		useful[i] = r.Useful == 1
+		useful[i] = p.Useful == 1
 	}
-	return rankedPrecision(useful), nil
-}
-
-// relevancyQuestions is RAGAS' strictness: questions generated per answer.
-const relevancyQuestions = 3
-
-// llmAnswerRelevancy generates questions from the answer and compares them
-// with the real question by embedding cosine; all noncommittal scores 0.
-func (g *judging) answerRelevancy(ctx context.Context, e embedder, q Question, a Answer) (outcome, error) {
-	if o, done := relevancyPrecheck(q, a, e); done {
-		return o, nil
-	}
-	texts := []string{q.Question}
-	noncommittal := 0
-	for range relevancyQuestions {
-		var r struct {
-			Question     string `json:"question"`
-			Noncommittal int    `json:"noncommittal"`
-		}
-		err := g.ask(ctx, string(AnswerRelevancy), "eval.answer_relevancy",
-			"Write the one question this answer answers. noncommittal is 1 if the answer is evasive or vague, else 0. Return JSON.",
-			"Answer: "+llm.Fence("answer", a.Text), &r)
-		if err != nil {
-			return outcome{}, err
-		}
-		if strings.TrimSpace(r.Question) == "" || (r.Noncommittal != 0 && r.Noncommittal != 1) {
-			return outcome{}, fmt.Errorf("answer relevancy: empty question or noncommittal=%d: %w", r.Noncommittal, ErrJudgeReply)
-		}
-		noncommittal += r.Noncommittal
-		texts = append(texts, r.Question)
-	}
-	if noncommittal == relevancyQuestions {
-		return measured(0), nil
-	}
-	vecs, err := e.Embed(ctx, texts)
-	if err != nil {
-		return outcome{}, fmt.Errorf("answer relevancy: embed: %w", err)
-	}
-	if len(vecs) != len(texts) {
-		return outcome{}, fmt.Errorf("answer relevancy: embedder returned %d vectors for %d texts", len(vecs), len(texts))
-	}
-	sum := 0.0
-	for _, v := range vecs[1:] {
-		c, ok := cosine(vecs[0], v)
-		if !ok {
-			return notMeasured("embedder returned an empty or zero vector"), nil
-		}
-		// An embedding cosine lies in [-1, 1] (a hair past 1 in float
-		// rounding); relevancy is a [0,1] score, so a generated question
-		// pointing away from the asked one counts as unrelated (0), not as
-		// a negative that drags the mean below what "off topic" earns.
-		sum += min(1, max(0, c))
-	}
-	return measured(sum / float64(len(vecs)-1)), nil
+	return recall, rankedPrecision(useful), nil
 }

@@ -74,6 +74,7 @@ type candidate struct {
 	text       string
 	sim, lex   float64
 	kind, head bool // has the kind of content asked for; its passage names the noun asked for
+	timely     bool // speaks of the future when the question asks about it
 	rank, pos  int
 	score, aln float64
 }
@@ -91,7 +92,7 @@ func (o *OfflineAnswerer) Answer(ctx context.Context, question string, ps []Pass
 	if actionRequest(question) {
 		return refuse, nil
 	}
-	picked := o.selectSentences(questionKind(question), cands)
+	picked := o.selectSentences(answerKindOf(question), cands)
 	if len(picked) == 0 {
 		return refuse, nil
 	}
@@ -104,9 +105,10 @@ func (o *OfflineAnswerer) Answer(ctx context.Context, question string, ps []Pass
 
 // candidates are the passages' sentences with their alignment features.
 func (o *OfflineAnswerer) candidates(ctx context.Context, question string, ps []Passage) ([]candidate, error) {
-	k := questionKind(question)
+	k := answerKindOf(question)
 	focus := focusTerms(question, k)
 	head := whHead(question)
+	future, price := futureScoped(question), priceQuestion(question) && k == kindAmount
 	var qv []float32
 	var byChunk map[string][]VecSentence
 	if o.Vectors != nil && len(ps) > 0 {
@@ -143,7 +145,8 @@ func (o *OfflineAnswerer) candidates(ctx context.Context, question string, ps []
 				continue // a title restates the topic, a question asks rather than answers, a repeat adds nothing
 			}
 			seen[s] = true
-			c := candidate{text: s, rank: rank, pos: len(out), kind: hasKind(k, s), head: named}
+			c := candidate{text: s, rank: rank, pos: len(out), kind: hasKind(k, s) && (!price || statesPrice(s)), head: named,
+				timely: !future || speaksOfFuture(s)}
 			c.lex = focusCoverage(focus, s)
 			if len(stored) > 0 && qv != nil {
 				if sim, ok := cosine(qv, stored[i].Vec); ok {
@@ -176,8 +179,9 @@ func focusCoverage(focus []string, s string) float64 {
 func specificKind(k answerKind) bool { return k != kindOpen && k != kindYesNo }
 
 // selectSentences scores the candidates and picks the best aligned ones in
-// passage order; none when nothing reaches the floor, or when a question
-// asking for a number, a time or a name finds no aligned sentence with one.
+// passage order; none when nothing reaches the floor, when a question
+// asking for a number, a time or a name finds no aligned sentence with one,
+// or when a question about the future finds none that speaks of it.
 func (o *OfflineAnswerer) selectSentences(k answerKind, cands []candidate) []candidate {
 	floor, n := o.Floor, o.MaxSentences
 	vectors := o.Vectors != nil
@@ -196,7 +200,7 @@ func (o *OfflineAnswerer) selectSentences(k answerKind, cands []candidate) []can
 		if vectors {
 			c.aln = c.sim + alignLexWeight*c.lex
 		}
-		if c.aln < floor || (specificKind(k) && !c.kind) || !c.head {
+		if c.aln < floor || (specificKind(k) && !c.kind) || !c.head || !c.timely {
 			continue
 		}
 		c.score = c.aln - rankPenalty*float64(c.rank)

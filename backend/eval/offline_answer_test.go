@@ -107,3 +107,39 @@ func TestVectorRelevancyOffTopicScoresLow(t *testing.T) {
 		t.Fatalf("on-topic %.2f, off-topic %.2f: want >= 0.8 and <= 0.2", on.value, off.value)
 	}
 }
+
+// TestAnswererRefusesTheFutureFromPresentFacts: a question about what is to
+// come is not answered by a sentence stating what is true now, nor a price
+// question by a sentence whose only number is not a price.
+func TestAnswererRefusesTheFutureFromPresentFacts(t *testing.T) {
+	t.Parallel()
+	present := []Passage{{ChunkID: "p1", DocID: "pricing", Title: "Pricing", Text: "The premium plan costs $29 a month. Annual billing saves 20% on the premium plan."},
+		{ChunkID: "p2", DocID: "blog", Title: "Year in review", Text: "Next year brings version 2 of the premium plan app."}}
+	future := append([]Passage{{ChunkID: "p3", DocID: "news", Title: "Price change", Text: "From January the premium plan will cost $35 a month."}}, present...)
+	cases := []struct {
+		name    string
+		q       string
+		ps      []Passage
+		refused bool
+	}{
+		{"future price from present prices", "What will the premium plan cost next year?", present, true},
+		{"future price stated", "What will the premium plan cost next year?", future, false},
+		{"present price", "What does the premium plan cost?", present, false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			for _, a := range []*OfflineAnswerer{NewOfflineAnswerer(), NewVectorAnswerer(fakeVectors{ps: c.ps})} {
+				got, err := a.Answer(context.Background(), c.q, c.ps)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got.Refused != c.refused {
+					t.Errorf("%s: refused = %v (%q), want %v", a.ModelName(), got.Refused, got.Text, c.refused)
+				}
+				if !c.refused && !strings.Contains(got.Text, "$") {
+					t.Errorf("%s: answer %q states no price", a.ModelName(), got.Text)
+				}
+			}
+		})
+	}
+}

@@ -20,7 +20,7 @@ import (
 type Config struct {
 	Engine              engine.Engine // engine.Offline (default) or engine.LLM
 	K                   int           // passages retrieved per question; 0 means 8
-	Concurrency         int           // questions in flight; 0 means 4 (llm) or the CPU count (offline)
+	Concurrency         int           // questions in flight; 0 means 16 (llm) or the CPU count (offline)
 	Repeat              int           // judge repeats per LLM metric; 0 means 1
 	FlakySpread         float64       // max-min over repeats that marks a score flaky; 0 means 0.2
 	LLMContextPrecision bool          // llm engine: judge each chunk (K calls) instead of reference IDs
@@ -37,11 +37,13 @@ func (c Config) withDefaults() Config {
 	if c.Concurrency <= 0 {
 		c.Concurrency = runtime.NumCPU()
 		if c.Engine == engine.LLM {
-			// The LLM client's own default cap. More questions in flight
-			// than the client has call slots only interleaves their calls:
-			// every question is half done and none is saved, so a kill
-			// loses all of the work paid for. Callers pass the client's cap.
-			c.Concurrency = 4
+			// llm.DefaultConcurrency, the client's own default cap. More
+			// questions in flight than the client has call slots only
+			// interleaves their calls: every question is half done and none
+			// is saved, so a kill loses the work paid for. Callers pass the
+			// client's cap; a question's judge wave then fills the slots a
+			// neighbour's answer call leaves free.
+			c.Concurrency = 16
 		}
 	}
 	if c.Repeat <= 0 {

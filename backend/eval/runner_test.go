@@ -64,16 +64,19 @@ func (j *scriptedJudge) CompleteJSON(ctx context.Context, req llm.Request, out a
 
 func goodReplies(req llm.Request, n int) string {
 	switch req.Prompt {
-	case "eval.faithfulness.statements":
-		return `{"statements":["a","b"]}`
-	case "eval.faithfulness.verdicts":
-		return `{"verdicts":[{"statement":"a","reason":"r","verdict":1},{"statement":"b","reason":"r","verdict":0}]}`
+	case "eval.faithfulness":
+		return `{"statements":[{"statement":"a","reason":"r","verdict":1},{"statement":"b","reason":"r","verdict":0}]}`
 	case "eval.context_recall":
 		return `{"classifications":[{"statement":"a","reason":"r","attributed":1}]}`
+	case "eval.context_recall_precision":
+		passages := make([]string, strings.Count(req.Messages[1].Content, "\n["))
+		for i := range passages {
+			passages[i] = fmt.Sprintf(`{"passage":%d,"reason":"r","useful":1}`, i+1)
+		}
+		return `{"classifications":[{"statement":"a","reason":"r","attributed":1}],"passages":[` + strings.Join(passages, ",") + `]}`
 	case "eval.answer_relevancy":
-		return `{"question":"How many invoices can I export?","noncommittal":0}`
-	case "eval.context_precision":
-		return `{"reason":"r","useful":1}`
+		q := `{"question":"How many invoices can I export?","noncommittal":0}`
+		return `{"questions":[` + q + "," + q + "," + q + `]}`
 	}
 	return `{}`
 }
@@ -141,30 +144,36 @@ func TestJudgeParseFailureIsQuestionError(t *testing.T) {
 		want  string
 	}{
 		{"unparsable reply", func(req llm.Request, n int) string {
-			if req.Prompt == "eval.faithfulness.verdicts" && n == 2 {
-				return `{"verdicts": [ {"statement": "a", "verdict": 1`
+			if req.Prompt == "eval.faithfulness" && n == 2 {
+				return `{"statements": [ {"statement": "a", "verdict": 1`
 			}
 			return goodReplies(req, n)
 		}, "not valid JSON"},
 		{"verdict outside 0/1", func(req llm.Request, n int) string {
-			if req.Prompt == "eval.context_recall" && n == 1 {
-				return `{"classifications":[{"statement":"a","reason":"r","attributed":7}]}`
+			if req.Prompt == "eval.context_recall_precision" && n == 1 {
+				return strings.Replace(goodReplies(req, n), `"attributed":1`, `"attributed":7`, 1)
 			}
 			return goodReplies(req, n)
 		}, "want 0 or 1"},
-		{"verdict count mismatch", func(req llm.Request, n int) string {
-			if req.Prompt == "eval.faithfulness.verdicts" && n == 1 {
-				return `{"verdicts":[{"statement":"a","reason":"r","verdict":1}]}`
+		{"question count mismatch", func(req llm.Request, n int) string {
+			if req.Prompt == "eval.answer_relevancy" && n == 1 {
+				return `{"questions":[{"question":"q","noncommittal":0}]}`
 			}
 			return goodReplies(req, n)
-		}, "1 verdicts for 2 statements"},
+		}, "answer relevancy: 1 questions, want 3"},
+		{"passage verdicts out of order", func(req llm.Request, n int) string {
+			if req.Prompt == "eval.context_recall_precision" && n == 1 {
+				return `{"classifications":[{"statement":"a","reason":"r","attributed":1}],"passages":[{"passage":2,"reason":"r","useful":1},{"passage":1,"reason":"r","useful":1},{"passage":3,"reason":"r","useful":1}]}`
+			}
+			return goodReplies(req, n)
+		}, "want them in order"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
 			st := openTestStore(t)
 			r, err := NewRunner(st, Deps{Retriever: corpus, Answerer: NewOfflineAnswerer(), Embedder: hashEmbedder{},
-				Judge: &scriptedJudge{reply: c.reply}}, Config{Engine: engine.LLM, K: 3, Concurrency: 1})
+				Judge: &scriptedJudge{reply: c.reply}}, Config{Engine: engine.LLM, K: 3, Concurrency: 1, LLMContextPrecision: true})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -197,8 +206,8 @@ func TestLLMRepeatMarksFlaky(t *testing.T) {
 	ctx := context.Background()
 	corpus, qs := newFakeCorpus(3, 3)
 	flip := func(req llm.Request, n int) string {
-		if req.Prompt == "eval.context_recall" {
-			return fmt.Sprintf(`{"classifications":[{"statement":"a","reason":"r","attributed":%d}]}`, n%2)
+		if req.Prompt == "eval.context_recall_precision" {
+			return strings.Replace(goodReplies(req, n), `"attributed":1`, fmt.Sprintf(`"attributed":%d`, n%2), 1)
 		}
 		return goodReplies(req, n)
 	}
@@ -223,11 +232,11 @@ func TestLLMRepeatMarksFlaky(t *testing.T) {
 	if p := res[0].Scores[ContextPrecision]; p.Method != "llm" || p.Value != 1 {
 		t.Fatalf("context precision = %+v, want llm 1", p)
 	}
-	// 3 repeats × (2 faithfulness + 1 recall + 3 relevancy + 3 precision) judge calls
-	if n := len(res[0].Calls); n != 27 {
-		t.Fatalf("judge calls logged = %d, want 27", n)
+	// 3 repeats × (faithfulness + recall with precision + relevancy) judge calls
+	if n := len(res[0].Calls); n != 9 {
+		t.Fatalf("judge calls logged = %d, want 9", n)
 	}
-	if res[0].JudgeModel != "judge-test" || res[0].PromptVersions["eval.context_recall"] != "v1" || res[0].Tokens.InputTokens == 0 {
+	if res[0].JudgeModel != "judge-test" || res[0].PromptVersions["eval.context_recall_precision"] != "v1" || res[0].Tokens.InputTokens == 0 {
 		t.Fatalf("test log lacks model, prompt versions or tokens: %+v", res[0])
 	}
 }
@@ -299,22 +308,5 @@ func TestValidateQuestionsLocatesError(t *testing.T) {
 				t.Fatalf("got %v, want %q", err, c.want)
 			}
 		})
-	}
-}
-
-func TestEstimate(t *testing.T) {
-	t.Parallel()
-	_, qs := newFakeCorpus(9, 5) // 9 answerable + 1 refuse
-	r, _ := NewRunner(openTestStore(t), Deps{Retriever: &fakeCorpus{}, Answerer: NewOfflineAnswerer(), Judge: &scriptedJudge{}},
-		Config{Engine: engine.LLM, K: 8, Concurrency: 5})
-	est := r.Estimate(qs, EstimateInput{PerCall: time.Second, Pricing: Pricing{InputPerMTok: 0.15, OutputPerMTok: 0.6}})
-	if est.Calls != 9*7+3 {
-		t.Fatalf("calls = %d, want 9×7 + 1×3", est.Calls)
-	}
-	if est.Seconds != 2*7 || !est.CostKnown || est.Cost <= 0 || est.InputTokens <= est.OutputTokens {
-		t.Fatalf("estimate = %+v", est)
-	}
-	if est.CallsPerQuestion["eval.answer_relevancy"] != 3 {
-		t.Fatalf("calls per question = %v", est.CallsPerQuestion)
 	}
 }

@@ -52,7 +52,7 @@ func TestLLMAnswerRelevancyIsClampedToZeroOne(t *testing.T) {
 				emb[fmt.Sprintf("generated %d", i+1)] = g
 			}
 			j := &scriptedJudge{reply: func(req llm.Request, n int) string {
-				return fmt.Sprintf(`{"question":"generated %d","noncommittal":0}`, n)
+				return `{"questions":[{"question":"generated 1","noncommittal":0},{"question":"generated 2","noncommittal":0},{"question":"generated 3","noncommittal":0}]}`
 			}}
 			g := &judging{j: j}
 			o, err := g.answerRelevancy(context.Background(), emb, Question{ID: "Q1", Category: Routine, Question: asked},

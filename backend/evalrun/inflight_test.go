@@ -67,12 +67,12 @@ func llmSession(t *testing.T, srv *llmtest.Server, maxCalls, n int) *session.Ses
 
 func scriptEvalReplies(srv *llmtest.Server) {
 	srv.On(llmtest.Schema("eval_answer"), llmtest.Reply{JSON: map[string]any{"answer": "A full refund is possible within 30 days.", "covered": true}})
-	srv.On(llmtest.Schema("eval_faithfulness_statements"), llmtest.Reply{JSON: map[string]any{"statements": []string{"A full refund is possible within 30 days."}}})
-	srv.On(llmtest.Schema("eval_faithfulness_verdicts"), llmtest.Reply{JSON: map[string]any{"verdicts": []any{
-		map[string]any{"statement": "a", "reason": "r", "verdict": 1}}}})
+	srv.On(llmtest.Schema("eval_faithfulness"), llmtest.Reply{JSON: map[string]any{"statements": []any{
+		map[string]any{"statement": "A full refund is possible within 30 days.", "reason": "r", "verdict": 1}}}})
 	srv.On(llmtest.Schema("eval_context_recall"), llmtest.Reply{JSON: map[string]any{"classifications": []any{
 		map[string]any{"statement": "s", "reason": "r", "attributed": 1}}}})
-	srv.On(llmtest.Schema("eval_answer_relevancy"), llmtest.Reply{JSON: map[string]any{"question": "How long is the refund window?", "noncommittal": 0}})
+	q := map[string]any{"question": "How long is the refund window?", "noncommittal": 0}
+	srv.On(llmtest.Schema("eval_answer_relevancy"), llmtest.Reply{JSON: map[string]any{"questions": []any{q, q, q}}})
 }
 
 // Regression: the runner used to put 16 questions in flight behind a
@@ -84,7 +84,7 @@ func TestCancelledLLMRunHasSavedTheQuestionsItPaidFor(t *testing.T) {
 	t.Parallel()
 	const (
 		questions    = 12
-		callsPerQ    = 7 // answer, 2 faithfulness, context recall, 3 answer relevancy
+		callsPerQ    = 4 // answer, faithfulness, context recall, answer relevancy
 		cancelAfter  = 5 * callsPerQ
 		maxCalls     = 2
 		wantAtLeast  = 3 // 5 questions' worth of calls, less the ones cut off in flight

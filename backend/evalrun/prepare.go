@@ -42,7 +42,9 @@ type Prepared struct {
 	Run       eval.Run // the description Start records
 	Questions []eval.Question
 	Estimate  eval.Estimate
+	TimeBasis string   // what Estimate's time assumes (see SetEstimate); "" when no model is called
 	Notices   []string // what the caller should say before the run starts (e.g. a target over plain http)
+	Stale     []string // the set's stale rows as run warnings (also in Run.TargetWarnings), said before the run starts
 	Secrets   []string // values the target's ${VAR} expanded to, for the caller's log redactor
 	client    *llm.Client
 	index     *retrieval.Index
@@ -104,7 +106,7 @@ func Prepare(ctx context.Context, s *session.Session, set string, o Options, not
 	if err != nil {
 		return nil, err
 	}
-	p := &Prepared{Store: st, Questions: qs, index: ix}
+	p := &Prepared{Store: st, Questions: qs, index: ix, Stale: staleWarnings(ctx, s, ix, gs, o.Judge != eval.JudgeNone)}
 	off := embed.NewOffline()
 	deps := eval.Deps{Retriever: Retriever{Index: ix}}
 	runID := o.RunID
@@ -112,13 +114,13 @@ func Prepare(ctx context.Context, s *session.Session, set string, o Options, not
 		runID = eval.NewRunID()
 	}
 	run := eval.Run{ID: runID, GoldenSet: gs.Name, GoldenVersion: strconv.Itoa(gs.Version), CorpusFingerprint: fp,
-		Thresholds: gate.Thresholds, Settings: settingsOf(cfg, ixStats), MissingRefs: missing}
+		Thresholds: gate.Thresholds, Settings: settingsOf(cfg, ixStats), MissingRefs: missing, TargetWarnings: append([]string(nil), p.Stale...)}
 	var tw *wired
 	if !o.Target.Builtin() {
 		if tw, err = wireTarget(ctx, o.Target, qs); err != nil {
 			return nil, err
 		}
-		deps.Target, run.Target, run.TargetWarnings = tw.respond, tw.record, tw.warnings
+		deps.Target, run.Target, run.TargetWarnings = tw.respond, tw.record, append(run.TargetWarnings, tw.warnings...)
 		p.Notices, p.Secrets = tw.notices, tw.secrets
 		run.Settings = map[string]string{"target": tw.record.String()}
 		if cfg.Concurrency <= 0 && tw.parallel > 0 {
@@ -153,7 +155,7 @@ func Prepare(ctx context.Context, s *session.Session, set string, o Options, not
 				p.Close()
 				return nil, err
 			}
-			cfg.Concurrency = max(conf.MaxConcurrency, 1)
+			cfg.Concurrency = conf.Concurrency()
 		}
 		deps.Answerer, deps.Judge = eval.NewLLMAnswerer(c), c
 		run.AnswerModel, run.JudgeModel = c.Model(llm.RoleAnswer), c.Model(llm.RoleJudge)
@@ -175,24 +177,39 @@ func Prepare(ctx context.Context, s *session.Session, set string, o Options, not
 		return nil, err
 	}
 	p.Run = run
-	p.Estimate = p.Runner.Estimate(qs, eval.EstimateInput{Pricing: pricing})
+	in := eval.EstimateInput{Pricing: pricing}
+	if p.client != nil {
+		conf, err := s.Settings.Load(ctx)
+		if err != nil {
+			p.Close()
+			return nil, err
+		}
+		in, p.TimeBasis = estimateInput(ctx, s, conf, pricing)
+	}
+	p.Estimate = p.Runner.Estimate(qs, in)
 	return p, nil
 }
 
 // EstimateSet is the pre-run estimate of a set without wiring anything
-// (no key or index needed).
-func EstimateSet(ctx context.Context, s *session.Session, set string, e engine.Engine, repeat int) (eval.Estimate, error) {
+// (no key or index needed). Its time uses the latency measured for the
+// same models in the call ledger when there is enough of it.
+func EstimateSet(ctx context.Context, s *session.Session, set string, e engine.Engine, repeat int) (SetEstimate, error) {
 	_, qs, err := LoadSet(ctx, s, set, 0)
 	if err != nil {
-		return eval.Estimate{}, err
+		return SetEstimate{}, err
 	}
 	in := eval.EstimateInput{}
+	cfg := eval.Config{Engine: e, Repeat: repeat}
+	var basis string
 	if e == engine.LLM {
-		if st, err := s.Settings.Load(ctx); err == nil {
-			in.Pricing = priceOf(ctx, s, st.Models.Judge)
+		st, err := s.Settings.Load(ctx)
+		if err != nil {
+			return SetEstimate{}, err
 		}
+		in, basis = estimateInput(ctx, s, st, priceOf(ctx, s, st.Models.Judge))
+		cfg.Concurrency = st.Concurrency() // as Prepare wires the run, so the time matches it
 	}
-	return eval.EstimateRun(eval.Config{Engine: e, Repeat: repeat}, qs, in), nil
+	return SetEstimate{Estimate: eval.EstimateRun(cfg, qs, in), TimeBasis: basis}, nil
 }
 
 func priceOf(ctx context.Context, s *session.Session, model string) eval.Pricing {

@@ -68,9 +68,11 @@ func BuildCard(ctx context.Context, db *store.DB, st *eval.Store, runID, baselin
 		if err != nil {
 			return nil, err
 		}
-		if sc.Baseline, err = compareCards(ctx, bsc, sc); err != nil {
+		d, err := compareCards(ctx, bsc, sc)
+		if err != nil {
 			return nil, err
 		}
+		sc.AttachBaseline(d) // a new contradiction fails the gate
 	}
 	if c.Runs, err = st.Runs(ctx, run.GoldenSet); err != nil {
 		return nil, err

@@ -123,7 +123,7 @@ func RunExperiment(ctx context.Context, s *session.Session, set string, cols []C
 		if err != nil {
 			return nil, errors.Join(err, closeDeps())
 		}
-		o.Concurrency = max(conf.MaxConcurrency, 1)
+		o.Concurrency = conf.Concurrency()
 	}
 	x := &Experiment{GoldenSet: gs.Name, GoldenVersion: strconv.Itoa(gs.Version), Questions: len(qs), Engine: o.Engine,
 		Judge: judgeName(o), Limit: MaxConfigs}

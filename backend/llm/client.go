@@ -27,6 +27,7 @@ type core struct {
 	cfg    Config
 	sdk    openai.Client
 	sem    chan struct{}
+	limit  *limiter
 	ledger *Ledger
 	audit  *auditLog
 	log    *slog.Logger
@@ -42,7 +43,17 @@ func New(cfg Config) (*Client, error) {
 	// The SDK's own retries are off: ours count attempts, cap Retry-After
 	// and give every attempt a deadline. Explicit base URL and key override
 	// the SDK's OPENAI_* environment defaults, so no hidden client exists.
+	limit := newLimiter(cfg)
 	opts := []option.RequestOption{
+		// every response, errors included, tells the limiter what the
+		// server has left
+		option.WithMiddleware(func(req *http.Request, next option.MiddlewareNext) (*http.Response, error) {
+			resp, err := next(req)
+			if resp != nil {
+				limit.observe(resp.StatusCode, resp.Header)
+			}
+			return resp, err
+		}),
 		option.WithBaseURL(cfg.BaseURL),
 		option.WithAPIKey(cfg.APIKey),
 		option.WithHTTPClient(cfg.HTTPClient),
@@ -61,7 +72,7 @@ func New(cfg Config) (*Client, error) {
 			return nil, err
 		}
 	}
-	c := &core{cfg: cfg, sdk: openai.NewClient(opts...), sem: make(chan struct{}, cfg.MaxConcurrency),
+	c := &core{cfg: cfg, sdk: openai.NewClient(opts...), sem: make(chan struct{}, cfg.MaxConcurrency), limit: limit,
 		ledger: ledger, audit: audit, log: cfg.Logger.With("component", "llm")}
 	return &Client{core: c}, nil
 }
@@ -122,13 +133,19 @@ func (c *Client) complete(ctx context.Context, req Request) (Response, error) {
 	}
 	opts := c.azureOptions(model)
 	var out *openai.ChatCompletion
-	start := time.Now()
-	resp.Retries, err = c.run(ctx, model, req.Prompt, func(actx context.Context) error {
+	// Latency is the server's time on the last attempt: the wait for a
+	// call slot and the rate limiter is queueing, and estimates built from
+	// the ledger's medians would count it twice.
+	var start time.Time
+	resp.Retries, err = c.run(ctx, model, req.Prompt, requestTokens(req), func(actx context.Context) error {
 		var e error
+		start = time.Now()
 		out, e = c.sdk.Chat.Completions.New(actx, params, opts...)
 		return e
 	})
-	resp.Latency = time.Since(start)
+	if !start.IsZero() {
+		resp.Latency = time.Since(start)
+	}
 	if err != nil {
 		return resp, err
 	}
@@ -199,10 +216,20 @@ func isAzure(base string) bool {
 	return strings.HasSuffix(h, ".azure.com") || strings.HasSuffix(h, ".azure-api.net")
 }
 
+// requestTokens is what a chat call draws from a tokens-per-minute
+// budget: its prompt and the reply it may get.
+func requestTokens(req Request) int {
+	n := req.MaxTokens
+	for _, m := range req.Messages {
+		n += EstimateTokens(m.Content)
+	}
+	return n
+}
+
 // run holds a concurrency slot and makes attempts until one succeeds, the
-// error is final, retries are used up or ctx ends. Each attempt has its
-// own deadline.
-func (c *Client) run(ctx context.Context, model, prompt string, attempt func(context.Context) error) (int, error) {
+// error is final, retries are used up or ctx ends. Each attempt waits for
+// the rate limiter and has its own deadline.
+func (c *Client) run(ctx context.Context, model, prompt string, tokens int, attempt func(context.Context) error) (int, error) {
 	select {
 	case c.sem <- struct{}{}:
 	case <-ctx.Done():
@@ -210,6 +237,9 @@ func (c *Client) run(ctx context.Context, model, prompt string, attempt func(con
 	}
 	defer func() { <-c.sem }()
 	for n := 0; ; n++ {
+		if err := c.limit.wait(ctx, tokens); err != nil {
+			return n, &APIError{Kind: classifyTransport(err), Model: model, Prompt: prompt, Retries: n, cause: err}
+		}
 		actx, cancel := context.WithTimeout(ctx, c.cfg.Timeout)
 		err := attempt(actx)
 		cancel()
@@ -236,7 +266,7 @@ func (c *Client) run(ctx context.Context, model, prompt string, attempt func(con
 		}
 		wait := c.cfg.backoff(n, header)
 		c.log.Debug("llm retry", "model", model, "prompt", prompt, "status", status, "attempt", n+1, "wait_ms", ms(wait))
-		if err := sleep(ctx, wait); err != nil {
+		if err := c.cfg.clock.Sleep(ctx, wait); err != nil {
 			return n, &APIError{Kind: classifyTransport(err), Status: status, Message: msg, Retries: n, Model: model, Prompt: prompt, cause: err}
 		}
 	}

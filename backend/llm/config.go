@@ -31,13 +31,18 @@ type Config struct {
 	APIVersion     string // Azure OpenAI classic deployments only: the api-version query value
 	Models         Models
 	Timeout        time.Duration // per attempt; default 60s
-	MaxConcurrency int           // calls in flight; default 4
-	MaxRetries     int           // retries after the first attempt; negative = 0; default (0) means 0
-	Prices         Prices        // per-model prices; nil = every cost unknown
-	AuditDir       string        // "" = audit log off
-	Logger         *slog.Logger  // nil = discard
-	HTTPClient     *http.Client  // nil = a fresh client; redirects are limited to the same origin either way
-	Store          *store.DB     // nil = ledger in memory only
+	MaxConcurrency int           // calls in flight; default SuggestConcurrency(RequestsPerMinute, 2s)
+	// The endpoint's per-minute budgets (0 = none): calls wait for them
+	// instead of drawing 429s. The server's x-ratelimit-* and Retry-After
+	// headers pause calls either way.
+	RequestsPerMinute int
+	TokensPerMinute   int
+	MaxRetries        int          // retries after the first attempt; negative = 0; default (0) means 0
+	Prices            Prices       // per-model prices; nil = every cost unknown
+	AuditDir          string       // "" = audit log off
+	Logger            *slog.Logger // nil = discard
+	HTTPClient        *http.Client // nil = a fresh client; redirects are limited to the same origin either way
+	Store             *store.DB    // nil = ledger in memory only
 
 	// APIKeyHost is the host the key was saved for (secret.HostOf). When
 	// set, New refuses a BaseURL on any other host rather than send the key
@@ -51,6 +56,8 @@ type Config struct {
 	BackoffBase   time.Duration // first retry delay; default 500ms
 	BackoffMax    time.Duration // cap on computed backoff; default 8s
 	RetryAfterMax time.Duration // cap on a server's Retry-After; default 60s
+
+	clock clock // nil = real time; tests inject a fake
 }
 
 func (c Config) withDefaults() Config {
@@ -61,7 +68,10 @@ func (c Config) withDefaults() Config {
 		c.Timeout = 60 * time.Second
 	}
 	if c.MaxConcurrency <= 0 {
-		c.MaxConcurrency = 4
+		c.MaxConcurrency = SuggestConcurrency(c.RequestsPerMinute, 2*time.Second)
+	}
+	if c.clock == nil {
+		c.clock = realClock{}
 	}
 	if c.MaxRetries < 0 {
 		c.MaxRetries = 0

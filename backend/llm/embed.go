@@ -58,14 +58,24 @@ func (c *Client) embedBatch(ctx context.Context, model string, batch []string) (
 		EncodingFormat: openai.EmbeddingNewParamsEncodingFormatFloat}
 	opts := c.azureOptions(model)
 	var res *openai.CreateEmbeddingResponse
-	start := time.Now()
+	// Latency is the server's time on the last attempt: the wait for a
+	// call slot and the rate limiter is queueing, and estimates built from
+	// the ledger's medians would count it twice.
+	var start time.Time
 	var err error
-	resp.Retries, err = c.run(ctx, model, req.Prompt, func(actx context.Context) error {
+	tokens := 0
+	for _, t := range batch {
+		tokens += EstimateTokens(t)
+	}
+	resp.Retries, err = c.run(ctx, model, req.Prompt, tokens, func(actx context.Context) error {
 		var e error
+		start = time.Now()
 		res, e = c.sdk.Embeddings.New(actx, params, opts...)
 		return e
 	})
-	resp.Latency = time.Since(start)
+	if !start.IsZero() {
+		resp.Latency = time.Since(start)
+	}
 	var vecs [][]float32
 	if err == nil {
 		vecs, err = c.embedResult(res, len(batch), &resp)

@@ -68,16 +68,46 @@ func (d *Diff) CheckAnswers(ctx context.Context, base, cur *Scorecard, j AnswerJ
 
 // ContradictionOf is the diff's contradiction flag of question id, if any.
 func (d *Diff) ContradictionOf(id string) (QuestionChange, bool) {
+	if q, ok := d.ChangeOf(id); ok && q.ContradictsApproved {
+		return q, true
+	}
+	return QuestionChange{}, false
+}
+
+// ChangeOf is question id's movement against the baseline, if the diff has it.
+func (d *Diff) ChangeOf(id string) (QuestionChange, bool) {
 	if d == nil {
 		return QuestionChange{}, false
 	}
 	for _, q := range d.Questions {
-		if q.QuestionID == id && q.ContradictsApproved {
+		if q.QuestionID == id {
 			return q, true
 		}
 	}
 	return QuestionChange{}, false
 }
+
+// AttachBaseline sets the scorecard's diff against its baseline and fails
+// the gate for every question that now contradicts its approved answer: a
+// release that turns an approved answer into a wrong one is not ready,
+// whatever its means. It is the one place the diff reaches the gate, so
+// the CLI, the exports and the desktop read the same verdict.
+func (sc *Scorecard) AttachBaseline(d *Diff) {
+	sc.Baseline = d
+	if d == nil {
+		return
+	}
+	for _, q := range d.Questions {
+		if q.ContradictsApproved {
+			sc.Gate.Failures = append(sc.Gate.Failures, ContradictionFailure(q.QuestionID))
+		}
+	}
+	sc.Gate.Pass = len(sc.Gate.Failures) == 0
+}
+
+// ContradictionFailure is the gate's reason for a question that now
+// contradicts its approved answer.
+func ContradictionFailure(id string) string { return id + " now contradicts its approved answer" }
 
 func (d *Diff) summarise() {
 	s := DiffSummary{NewErrors: len(d.NewErrors), FixedErrors: len(d.FixedErrors)}

@@ -48,6 +48,9 @@ type htmlView struct {
 	Metrics    []string
 	Trend      *trendView
 	CatSVG     template.HTML
+	// Flags are each question's answer movement against the baseline,
+	// by question ID; empty without a baseline.
+	Flags map[string]QuestionChange
 }
 
 // trendView is the trend section: the chart and its values as a table.
@@ -65,7 +68,12 @@ type trendRow struct {
 // WriteHTML writes a self-contained page: inline CSS and SVG, no scripts,
 // no external URLs. html/template escapes every corpus and model string.
 func WriteHTML(w io.Writer, sc *Scorecard, trend []TrendPoint) error {
-	v := htmlView{Scorecard: sc, Metrics: metricNames()}
+	v := htmlView{Scorecard: sc, Metrics: metricNames(), Flags: map[string]QuestionChange{}}
+	if sc.Baseline != nil {
+		for _, q := range sc.Baseline.Questions {
+			v.Flags[q.QuestionID] = q
+		}
+	}
 	for _, name := range v.Metrics {
 		s := sc.Metrics[name]
 		st := s.Status()
@@ -132,6 +140,12 @@ var page = template.Must(template.New("scorecard").Funcs(template.FuncMap{
 		return fmt.Sprintf("%.3f", *s.Mean)
 	},
 	"join": strings.Join,
+	"yesno": func(b bool) string {
+		if b {
+			return "yes"
+		}
+		return "no"
+	},
 	"opt": func(p *float64) string {
 		if p == nil {
 			return "not measured"

@@ -39,7 +39,8 @@ figure{margin:8px 0}.chart{max-width:100%;height:auto;font-family:system-ui,sans
 {{range .Rows}}<tr><td>{{.RunID}}</td><td>{{.Date}}</td>{{range .Values}}<td>{{.}}</td>{{end}}</tr>{{end}}
 </table>{{end}}
 {{with .Baseline}}<h2>Compared with baseline {{.BaselineRunID}}</h2>
-<p>{{len .Regressions}} regressions · {{len .Improvements}} improvements · {{len .NewErrors}} new errors</p>
+<p>{{len .Regressions}} regressions · {{len .Improvements}} improvements · {{len .NewErrors}} new errors · {{.Summary.AnswersChanged}} answers changed · {{.Summary.ContradictsApproved}} now contradict their approved answer</p>
+{{if .Summary.ContradictsApproved}}<ul class="contradictions">{{range .Questions}}{{if .ContradictsApproved}}<li class="err" data-question="{{.QuestionID}}">{{.QuestionID}} now contradicts its approved answer (regressed){{if .ContradictedClaims}}: {{join .ContradictedClaims " | "}}{{end}}</li>{{end}}{{end}}</ul>{{end}}
 <table><tr><th>metric</th><th>baseline mean</th><th>mean now</th><th>change</th><th>movement</th></tr>
 {{range .Metrics}}<tr{{if eq .Movement "regressed"}} class="below"{{end}}><td>{{.Metric}}</td><td>{{opt .Baseline}}</td><td>{{opt .Current}}</td><td>{{signed .Delta}}</td><td>{{.Movement}}</td></tr>{{end}}
 </table>
@@ -54,10 +55,10 @@ figure{margin:8px 0}.chart{max-width:100%;height:auto;font-family:system-ui,sans
 <ol>{{range .Retrieved}}<li>{{.ChunkID}} ({{.DocID}}): <pre>{{.Text}}</pre></li>{{end}}</ol>
 </details>{{end}}
 <h2>Questions ({{len .Questions}})</h2>
-<table><tr><th>id</th><th>category</th><th>question</th><th>answer</th>{{range .Metrics}}<th>{{.}}</th>{{end}}</tr>
-{{range $q := .Questions}}<tr{{if or $q.Below $q.Error}} class="below"{{end}}><td>{{$q.ID}}</td><td>{{$q.Category}}</td><td>{{$q.Question}}</td>
+<table id="questions"><tr><th>id</th><th>category</th><th>question</th><th>answer</th>{{if $.Baseline}}<th>answer changed</th><th>contradicts approved answer</th>{{end}}{{range .Metrics}}<th>{{.}}</th>{{end}}</tr>
+{{range $q := .Questions}}{{$f := index $.Flags $q.ID}}<tr{{if or $q.Below $q.Error $f.ContradictsApproved}} class="below"{{end}}><td>{{$q.ID}}</td><td>{{$q.Category}}</td><td>{{$q.Question}}</td>
 <td>{{if $q.Error}}<span class="err">error: {{$q.Error}}</span>{{else}}{{$q.Answer}}{{end}}</td>
-{{range $m := $.Metrics}}<td>{{score $q.Scores $m}}</td>{{end}}</tr>{{end}}
+{{if $.Baseline}}<td>{{yesno $f.AnswerChanged}}</td><td>{{if $f.ContradictsApproved}}<span class="err">yes</span>{{else}}no{{end}}</td>{{end}}{{range $m := $.Metrics}}<td>{{score $q.Scores $m}}</td>{{end}}</tr>{{end}}
 </table>
 </body></html>
 `

@@ -66,7 +66,9 @@ func LLMConfig(st settings.Settings, prices []settings.ModelPrice, key secret.En
 		APIVersion:        st.APIVersion,
 		Models:            llm.Models{Answer: st.Models.Answer, Judge: st.Models.Judge, Embedding: st.Models.Embedding},
 		Timeout:           time.Duration(st.TimeoutSeconds) * time.Second,
-		MaxConcurrency:    st.MaxConcurrency,
+		MaxConcurrency:    st.MaxConcurrency, // 0: the client picks from the budgets
+		RequestsPerMinute: st.RequestsPerMinute,
+		TokensPerMinute:   st.TokensPerMinute,
 		MaxRetries:        st.MaxRetries,
 		Prices:            make(llm.Prices, len(prices)),
 	}

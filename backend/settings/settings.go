@@ -40,8 +40,14 @@ type Settings struct {
 	CorpusDir      string `json:"corpus_dir"`
 	AuditLog       bool   `json:"audit_log"`
 	TimeoutSeconds int    `json:"timeout_seconds"`
-	MaxConcurrency int    `json:"max_concurrency"`
-	MaxRetries     int    `json:"max_retries"`
+	// MaxConcurrency is the model calls in flight; 0 = automatic (see
+	// Concurrency).
+	MaxConcurrency int `json:"max_concurrency"`
+	MaxRetries     int `json:"max_retries"`
+	// The endpoint's per-minute budgets from the provider's account page;
+	// 0 = not set. Calls then wait for the budget instead of drawing 429s.
+	RequestsPerMinute int `json:"requests_per_minute"`
+	TokensPerMinute   int `json:"tokens_per_minute"`
 	// APIVersion is only for classic Azure OpenAI deployment URLs
 	// (https://RESOURCE.openai.azure.com with api-version=…); empty otherwise.
 	APIVersion string `json:"api_version"`
@@ -58,7 +64,7 @@ func Defaults() Settings {
 		Engine:         EngineOffline,
 		Models:         Models{Answer: "gpt-4o-mini", Judge: "gpt-4o-mini", Embedding: "text-embedding-3-small"},
 		TimeoutSeconds: 60,
-		MaxConcurrency: 4,
+		MaxConcurrency: 0, // automatic: chosen from the budgets
 		MaxRetries:     3,
 	}
 }
@@ -92,8 +98,8 @@ func (s Settings) Validate() error {
 	if s.TimeoutSeconds < 1 || s.TimeoutSeconds > 3600 {
 		return bad("timeout_seconds", "must be 1..3600")
 	}
-	if s.MaxConcurrency < 1 || s.MaxConcurrency > 64 {
-		return bad("max_concurrency", "must be 1..64")
+	if err := s.validRates(); err != nil {
+		return err
 	}
 	if s.MaxRetries < 0 || s.MaxRetries > 10 {
 		return bad("max_retries", "must be 0..10")

@@ -20,6 +20,10 @@ func scWriteQuestions(f *excelize.File, sc *scorecard.Scorecard) error {
 	for _, m := range eval.AllMetrics {
 		head = append(head, string(m))
 	}
+	lastMetric := len(head)
+	if sc.Baseline != nil { // the answer's movement against the baseline, as in the app and JUnit
+		head = append(head, "Answer changed", "Contradicts approved answer", "Contradicted claims")
+	}
 	if err := scHeader(f, sh, 1, head...); err != nil {
 		return err
 	}
@@ -33,6 +37,10 @@ func scWriteQuestions(f *excelize.File, sc *scorecard.Scorecard) error {
 			} else {
 				vals = append(vals, "")
 			}
+		}
+		if sc.Baseline != nil {
+			ch, _ := sc.Baseline.ChangeOf(q.ID)
+			vals = append(vals, scYesNo(ch.AnswerChanged), scYesNo(ch.ContradictsApproved), strings.Join(ch.ContradictedClaims, "\n"))
 		}
 		if err := scRow(f, sh, i+2, vals...); err != nil {
 			return err
@@ -48,7 +56,7 @@ func scWriteQuestions(f *excelize.File, sc *scorecard.Scorecard) error {
 	if len(sc.Questions) == 0 {
 		return nil
 	}
-	rng := fmt.Sprintf("%s:%s", scCell(first, 2), scCell(len(head), len(sc.Questions)+1))
+	rng := fmt.Sprintf("%s:%s", scCell(first, 2), scCell(lastMetric, len(sc.Questions)+1))
 	return f.SetConditionalFormat(sh, rng, []excelize.ConditionalFormatOptions{{
 		Type: "3_color_scale", Criteria: "=", MinType: "num", MidType: "num", MaxType: "num",
 		MinValue: "0", MidValue: "0.7", MaxValue: "1", MinColor: "#F8696B", MidColor: "#FFEB84", MaxColor: "#63BE7B",
@@ -126,7 +134,24 @@ func scWriteBaseline(f *excelize.File, sc *scorecard.Scorecard) error {
 		}
 		row++
 	}
+	for _, q := range d.Questions {
+		if !q.ContradictsApproved {
+			continue
+		}
+		why := string(scorecard.MoveRegressed) + ": " + scorecard.ContradictionFailure(q.QuestionID)
+		if err := scRow(f, sh, row, q.QuestionID, "", "", "", "", why, strings.Join(q.ContradictedClaims, "\n")); err != nil {
+			return err
+		}
+		row++
+	}
 	return nil
+}
+
+func scYesNo(b bool) string {
+	if b {
+		return "yes"
+	}
+	return "no"
 }
 
 func scDelta(p *float64) any {

@@ -94,14 +94,20 @@ export function ScorecardView({ card, onOpenRun }: { card: Scorecard; onOpenRun?
   );
 }
 
-function Verdict({ card }: { card: Scorecard }) {
+export function Verdict({ card }: { card: Scorecard }) {
   const failing = card.tiles.filter((t) => t.status === 'fail');
+  const others = card.gate_failures.filter((f) => !f.includes('below its threshold'));
+  // a gate failed by no metric (a new contradiction, errors) is named in the headline, not "0 of 4 below"
+  const headline =
+    card.ready || card.failing_metrics > 0 || others.length === 0
+      ? null
+      : `Not ready — ${others[0]}${others.length > 1 ? ` (+${others.length - 1} more)` : ''}`;
   return (
     <div className={`ev-verdict-banner ${card.ready ? 'ev-ready' : 'ev-not-ready'}`} role="status" data-testid="eval-verdict">
       {card.ready ? <CheckCircle2 size={20} aria-hidden /> : <XCircle size={20} aria-hidden />}
       <div>
         <strong>
-          {card.ready ? 'Ready' : `Not ready — ${card.failing_metrics} of ${card.gate_metrics} gate metrics below threshold`}
+          {headline ?? (card.ready ? 'Ready' : `Not ready — ${card.failing_metrics} of ${card.gate_metrics} gate metrics below threshold`)}
         </strong>
         <div className="small">
           {card.errors} {card.errors === 1 ? 'error' : 'errors'}
@@ -115,8 +121,8 @@ function Verdict({ card }: { card: Scorecard }) {
             </span>
           ))}
         </div>
-        {card.gate_failures
-          .filter((f) => !f.includes('below its threshold'))
+        {others
+          .slice(headline ? 1 : 0)
           .map((f) => (
             <div key={f} className="small">
               {f}
