@@ -131,5 +131,22 @@ func relate(ca analysis, c slotQty, u *unit) (qtyRelation, string, int) {
 	if cq.Bound == numbers.AtLeast && other.Value < cq.Value {
 		return qtyAbsent, otherText, otherIdx
 	}
+	// The unit's figure is another of the claim's own ("3 days before and
+	// 7 days after" against a list item "7 days after"): the unit speaks of
+	// that one, not against this one.
+	if claimHasValue(ca, c.i, other) {
+		return qtyAbsent, otherText, otherIdx
+	}
 	return qtyConflict, otherText, otherIdx
+}
+
+// claimHasValue: a quantity of the claim other than the i-th, in q's slot,
+// states q.
+func claimHasValue(ca analysis, i int, q numbers.Quantity) bool {
+	for j, cq := range ca.qty {
+		if j != i && slotOf(cq) == slotOf(q) && numbers.Same(cq, q) {
+			return true
+		}
+	}
+	return false
 }
