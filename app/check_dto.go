@@ -47,6 +47,11 @@ type CheckClaimDTO struct {
 	// Dismissed says the writer dismissed the claim, for DismissReason.
 	Dismissed     bool   `json:"dismissed"`
 	DismissReason string `json:"dismiss_reason"`
+	// Cause files a 👎 (bad_grounding, stale_index, retrieval_miss,
+	// wrong_verdict; "" before one is suggested); see TriageCauseDTO.
+	Cause          string `json:"cause"`
+	CauseSuggested string `json:"cause_suggested"`
+	CauseWhy       string `json:"cause_why"`
 }
 
 // CheckSummaryDTO counts verdicts.
@@ -128,6 +133,10 @@ type TriageItemDTO struct {
 	// GoldenSet and GoldenRowID name the golden row made from this item, if any.
 	GoldenSet   string `json:"golden_set"`
 	GoldenRowID string `json:"golden_row_id"`
+	// Cause, CauseSuggested and CauseWhy: as in CheckClaimDTO.
+	Cause          string `json:"cause"`
+	CauseSuggested string `json:"cause_suggested"`
+	CauseWhy       string `json:"cause_why"`
 }
 
 // CheckExportDTO is a rendered report.
@@ -175,6 +184,7 @@ func toCheckReportDTO(rec check.Record) CheckReportDTO {
 		}
 		if f, ok := rec.Feedback[i]; ok {
 			dc.Vote, dc.Note = f.Vote, f.Note
+			dc.Cause, dc.CauseSuggested, dc.CauseWhy = string(f.Cause), string(f.CauseSuggested), f.CauseWhy
 		}
 		if d, ok := rec.Dismissed[check.Finding{Kind: check.KindClaim, Index: i}]; ok {
 			dc.Dismissed, dc.DismissReason = true, d.Reason
@@ -207,5 +217,5 @@ func toTriageDTO(f check.Feedback) TriageItemDTO {
 	}
 	return TriageItemDTO{CheckID: f.CheckID, ClaimIndex: f.ClaimIndex, Note: f.Note, ClaimText: f.ClaimText, Verdict: f.Verdict,
 		ChunkIDs: ids, Engine: f.Engine, Model: f.Model, DraftTitle: f.DraftTitle, UpdatedAt: rfc3339(f.UpdatedAt),
-		GoldenSet: f.GoldenSet, GoldenRowID: f.GoldenRowID}
+		GoldenSet: f.GoldenSet, GoldenRowID: f.GoldenRowID, Cause: string(f.Cause), CauseSuggested: string(f.CauseSuggested), CauseWhy: f.CauseWhy}
 }

@@ -201,7 +201,17 @@ func (s *CheckService) SetFeedback(checkID int64, claimIndex int, vote, note str
 	if err != nil {
 		return err
 	}
-	return repo.SetFeedback(s.c.ctx, checkID, claimIndex, vote, note)
+	if err := repo.SetFeedback(s.c.ctx, checkID, claimIndex, vote, note); err != nil {
+		return err
+	}
+	if vote == check.VoteDown {
+		// The vote stands either way; the card asks again (TriageCause)
+		// and shows the error there.
+		if _, err := s.suggestCause(repo, checkID, claimIndex); err != nil {
+			s.c.log.Warn("no triage cause suggested", "check", checkID, "claim", claimIndex, "err", err)
+		}
+	}
+	return nil
 }
 
 // Dismiss records that a finding of a check needs no change, and why:

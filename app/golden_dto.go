@@ -36,6 +36,12 @@ type GoldenIssueDTO struct {
 	Position int    `json:"position"` // 1-based row position in the set
 	Field    string `json:"field"`
 	Message  string `json:"message"`
+	// Reason is set on stale findings: gone, archived, renamed,
+	// supporting_line_missing or contradicted; Row is then the row as the
+	// set's export shows it and Suggest a replacement (a renamed doc's ID).
+	Reason  string `json:"reason,omitempty"`
+	Row     int    `json:"row,omitempty"`
+	Suggest string `json:"suggest,omitempty"`
 }
 
 // GoldenSetViewDTO is everything the grid shows for one set.

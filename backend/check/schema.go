@@ -15,7 +15,8 @@ const Component = "checks"
 // workspaces go to the legacy owner the session decided. Dismissals
 // (version 4) belong to their check and go with it. A check names the
 // working-draft version it checked (version 5; 0: not the working draft,
-// or checked before drafts were kept).
+// or checked before drafts were kept). A 👎 is filed under a cause
+// (version 6, see triage_cause.go): the writer's, else the suggested one.
 var migrations = []store.Migration{{Version: 1, SQL: `
 CREATE TABLE checks (
 	id              INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -59,7 +60,10 @@ CREATE TABLE check_dismissals (
 	updated_at   TEXT NOT NULL,
 	PRIMARY KEY (check_id, kind, item_index)
 );`}, {Version: 5, SQL: `
-ALTER TABLE checks ADD COLUMN draft_version INTEGER NOT NULL DEFAULT 0;`}}
+ALTER TABLE checks ADD COLUMN draft_version INTEGER NOT NULL DEFAULT 0;`}, {Version: 6, SQL: `
+ALTER TABLE check_feedback ADD COLUMN cause TEXT NOT NULL DEFAULT '';
+ALTER TABLE check_feedback ADD COLUMN cause_suggested TEXT NOT NULL DEFAULT '';
+ALTER TABLE check_feedback ADD COLUMN cause_why TEXT NOT NULL DEFAULT '';`}}
 
 // Migrations are the component's schema steps, oldest first, so a test can
 // build the schema an earlier release left behind.

@@ -44,6 +44,7 @@ type Source string
 const (
 	SourceCLI     Source = "cli"
 	SourceDesktop Source = "desktop"
+	SourceMCP     Source = "mcp" // an AI assistant through `continuity mcp`
 )
 
 // Record is one stored check.
@@ -92,6 +93,11 @@ type Feedback struct {
 	// empty until it is added (see AddToGolden).
 	GoldenSet   string
 	GoldenRowID string
+	// Cause files a 👎 (see triage_cause.go); CauseSuggested and CauseWhy
+	// are what the check's data suggested. Empty for a 👍.
+	Cause          Cause
+	CauseSuggested Cause
+	CauseWhy       string
 }
 
 // Repo stores one workspace's checks and feedback in SQLite.
@@ -250,7 +256,8 @@ func (r *Repo) SetFeedback(ctx context.Context, id int64, claimIndex int, vote, 
 	idsJSON, _ := json.Marshal(ids)
 	_, err = r.db.Writer().ExecContext(ctx, `INSERT INTO check_feedback(workspace_id, check_id, claim_index, vote, note, claim_text, verdict, chunk_ids, engine, model, draft_title, updated_at)
 		VALUES(?,?,?,?,?,?,?,?,?,?,?,?)
-		ON CONFLICT(check_id, claim_index) DO UPDATE SET vote = excluded.vote, note = excluded.note, updated_at = excluded.updated_at`,
+		ON CONFLICT(check_id, claim_index) DO UPDATE SET vote = excluded.vote, note = excluded.note, updated_at = excluded.updated_at,
+			cause = CASE WHEN excluded.vote = 'down' THEN cause ELSE '' END`,
 		r.workspace, id, claimIndex, vote, note, c.Text, c.Verdict, string(idsJSON), rec.Report.Engine, rec.Report.Model, rec.Title, time.Now().UTC().Format(stamp))
 	if err != nil {
 		return fmt.Errorf("save feedback: %w", err)
@@ -266,7 +273,7 @@ func (r *Repo) Triage(ctx context.Context) ([]Feedback, error) {
 
 // feedback reads the workspace's feedback rows; and continues the WHERE.
 func (r *Repo) feedback(ctx context.Context, and string, args ...any) ([]Feedback, error) {
-	rows, err := r.db.Reader().QueryContext(ctx, `SELECT check_id, claim_index, vote, note, claim_text, verdict, chunk_ids, engine, model, draft_title, updated_at, golden_set, golden_row_id
+	rows, err := r.db.Reader().QueryContext(ctx, `SELECT check_id, claim_index, vote, note, claim_text, verdict, chunk_ids, engine, model, draft_title, updated_at, golden_set, golden_row_id, cause, cause_suggested, cause_why
 		FROM check_feedback WHERE workspace_id = ? `+and, append([]any{r.workspace}, args...)...)
 	if err != nil {
 		return nil, fmt.Errorf("read feedback: %w", err)
@@ -276,7 +283,7 @@ func (r *Repo) feedback(ctx context.Context, and string, args ...any) ([]Feedbac
 	for rows.Next() {
 		var f Feedback
 		var ids, at string
-		if err := rows.Scan(&f.CheckID, &f.ClaimIndex, &f.Vote, &f.Note, &f.ClaimText, &f.Verdict, &ids, &f.Engine, &f.Model, &f.DraftTitle, &at, &f.GoldenSet, &f.GoldenRowID); err != nil {
+		if err := rows.Scan(&f.CheckID, &f.ClaimIndex, &f.Vote, &f.Note, &f.ClaimText, &f.Verdict, &ids, &f.Engine, &f.Model, &f.DraftTitle, &at, &f.GoldenSet, &f.GoldenRowID, &f.Cause, &f.CauseSuggested, &f.CauseWhy); err != nil {
 			return nil, fmt.Errorf("read feedback: %w", err)
 		}
 		if err := json.Unmarshal([]byte(ids), &f.ChunkIDs); err != nil {

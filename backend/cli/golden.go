@@ -22,11 +22,14 @@ golden import [FILE] [--set NAME]     import a workbook (default: the workspace'
                                       all or nothing unless --valid-only; a new version
                                       only when the rows changed
 golden export --set NAME -o FILE      export a stored set
-golden validate [FILE | --set NAME]   check a workbook or a stored set against the corpus
+golden validate [FILE | --set NAME]   check a workbook or a stored set against the corpus and
+                                      list its stale rows: reference documents gone, archived
+                                      or renamed, supporting lines no longer in their document,
+                                      approved answers the corpus now contradicts
 golden list [--set NAME]              list sets, or one set's rows
 Sets belong to the workspace (--corpus) they were imported in; a name may
 exist in several workspaces independently.
-Exit 1 when the workbook or set has errors.`,
+Exit 1 when the workbook or set has errors, or (validate) stale rows.`,
 		Flags: func(fs *flag.FlagSet) RunFunc {
 			o := &goldenFlags{}
 			fs.StringVar(&o.set, "set", "", "golden set name (import default: the file name without extension)")
@@ -122,18 +125,27 @@ func goldenDocs(ctx context.Context, env *Env) (golden.DocLookup, error) {
 
 // goldenWorkbook reads FILE, or the workspace's golden.xlsx without one.
 func goldenWorkbook(ctx context.Context, env *Env, file string) (goldenset.Workbook, error) {
-	if file == "" {
-		s, err := env.Session(ctx)
-		if err != nil {
-			return goldenset.Workbook{}, err
-		}
-		ws, err := s.Workspace(ctx)
-		if err != nil {
-			return goldenset.Workbook{}, err
-		}
-		file = ws.GoldenPath()
+	path, err := goldenWorkbookPath(ctx, env, file)
+	if err != nil {
+		return goldenset.Workbook{}, err
 	}
-	return goldenset.ReadFile(ctx, file)
+	return goldenset.ReadFile(ctx, path)
+}
+
+// goldenWorkbookPath is FILE, or the workspace's golden.xlsx without one.
+func goldenWorkbookPath(ctx context.Context, env *Env, file string) (string, error) {
+	if file != "" {
+		return file, nil
+	}
+	s, err := env.Session(ctx)
+	if err != nil {
+		return "", err
+	}
+	ws, err := s.Workspace(ctx)
+	if err != nil {
+		return "", err
+	}
+	return ws.GoldenPath(), nil
 }
 
 func goldenImport(ctx context.Context, env *Env, file string, o goldenFlags) error {
@@ -176,69 +188,6 @@ func goldenImport(ctx context.Context, env *Env, file string, o goldenFlags) err
 	}
 	if len(out.Errors) > 0 {
 		return Failed("%s: %d errors", out.File, len(out.Errors))
-	}
-	return nil
-}
-
-func goldenValidateFile(ctx context.Context, env *Env, file, set string) error {
-	wb, err := goldenWorkbook(ctx, env, file)
-	if err != nil {
-		return err
-	}
-	docs, err := goldenDocs(ctx, env)
-	if err != nil {
-		return err
-	}
-	out, err := goldenset.Validate(ctx, docs, wb)
-	if err != nil {
-		return err
-	}
-	if out.Set = set; set == "" {
-		out.Set = goldenset.DefaultSetName(wb.File)
-	}
-	if env.JSON {
-		if err := env.WriteJSON(importJSONOf(out)); err != nil {
-			return err
-		}
-	} else {
-		printProblems(env, out)
-		fmt.Fprintf(env.Stdout, "%d rows, %d errors, %d warnings\n", out.Rows, len(out.Errors), len(out.Warnings))
-	}
-	if len(out.Errors) > 0 {
-		return Failed("%s: %d errors", out.File, len(out.Errors))
-	}
-	return nil
-}
-
-func goldenValidateSet(ctx context.Context, env *Env, name string) error {
-	repo, err := goldenRepo(ctx, env)
-	if err != nil {
-		return err
-	}
-	rows, err := repo.Rows(ctx, name)
-	if err != nil {
-		return goldenSetHint(err, false)
-	}
-	docs, err := goldenDocs(ctx, env)
-	if err != nil {
-		return err
-	}
-	issues, err := goldenset.Issues(ctx, rows, docs)
-	if err != nil {
-		return err
-	}
-	if env.JSON {
-		if err := env.WriteJSON(map[string]any{"set": name, "rows": len(rows), "issues": issues}); err != nil {
-			return err
-		}
-	} else {
-		for _, is := range issues {
-			fmt.Fprintf(env.Stdout, "%s: row %d (%s) %s: %s\n", is.Severity, is.Row, is.RowID, is.Field.Label(), is.Message)
-		}
-		fmt.Fprintf(env.Stdout, "%d rows, %d issues\n", len(rows), len(issues))
-	}
-	if golden.HasErrors(issues) {
-		return Failed("golden set %q has errors", name)
 	}
 	return nil
 }

@@ -1,12 +1,15 @@
 package cli
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"strings"
 
+	"continuity/backend/evalrun"
 	"continuity/backend/golden"
 	"continuity/backend/goldenset"
+	"continuity/backend/goldenstale"
 	"continuity/backend/xlsx"
 )
 
@@ -83,4 +86,93 @@ func goldenSetHint(err error, orGolden bool) error {
 		msg += " or pass --golden FILE.xlsx"
 	}
 	return &hintError{msg: msg, err: err}
+}
+
+// validateJSON is `golden validate FILE --json`: the import contract plus
+// the stale rows.
+type validateJSON struct {
+	importJSON
+	staleJSON
+}
+
+// setValidateJSON is `golden validate --set NAME --json`.
+type setValidateJSON struct {
+	Set    string         `json:"set"`
+	Rows   int            `json:"rows"`
+	Issues []golden.Issue `json:"issues"`
+	staleJSON
+}
+
+// staleJSON lists the stale findings ({row, row_id, field, reason,
+// message, suggest}), how many rows they cover, and the claims engine that
+// judged the approved answers.
+type staleJSON struct {
+	Stale        []golden.Issue `json:"stale"`
+	StaleRows    int            `json:"stale_rows"`
+	StaleEngine  string         `json:"stale_engine"`
+	StaleSkipped string         `json:"stale_skipped,omitempty"`
+}
+
+func staleJSONOf(r goldenstale.Result) staleJSON {
+	return staleJSON{Stale: r.Issues, StaleRows: r.Rows(), StaleEngine: r.Engine, StaleSkipped: r.Skipped}
+}
+
+// staleOfWorkbook checks the workbook's rows, numbered as Excel shows them.
+func staleOfWorkbook(ctx context.Context, env *Env, path string) (goldenstale.Result, error) {
+	res, err := xlsx.ReadFile(ctx, path)
+	if err != nil {
+		return goldenstale.Result{}, err
+	}
+	return staleOf(ctx, env, res.Rows, res.RowNums)
+}
+
+// staleOfSet checks a stored set's rows, numbered as its export shows them.
+func staleOfSet(ctx context.Context, env *Env, rows []golden.Row) (goldenstale.Result, error) {
+	return staleOf(ctx, env, rows, goldenstale.ExportRowNums(len(rows)))
+}
+
+func staleOf(ctx context.Context, env *Env, rows []golden.Row, nums []int) (goldenstale.Result, error) {
+	s, err := env.Session(ctx)
+	if err != nil {
+		return goldenstale.Result{}, err
+	}
+	f, err := goldenstale.ForSession(ctx, s)
+	if err != nil {
+		return goldenstale.Result{}, err
+	}
+	return f.Find(ctx, rows, nums)
+}
+
+// printStale lists the stale rows of where (a file or a set), one line each:
+// "stale: golden.xlsx row 7 (Q006): supporting line no longer occurs in help-refund-policy".
+func printStale(env *Env, where string, r goldenstale.Result) {
+	for _, line := range goldenstale.Lines(where, r.Issues) {
+		fmt.Fprintf(env.Stdout, "stale: %s\n", line)
+	}
+	if r.Skipped != "" {
+		fmt.Fprintf(env.Stdout, "warning: %s\n", r.Skipped)
+	}
+	if n := r.Rows(); n > 0 {
+		fmt.Fprintf(env.Stdout, "%d stale rows in %s\n", n, where)
+	}
+}
+
+// staleFailure makes stale rows exit 1, as a failed check does.
+func staleFailure(where string, r goldenstale.Result) error {
+	if n := r.Rows(); n > 0 {
+		return Failed("%s: %d stale rows", where, n)
+	}
+	return nil
+}
+
+// writeStaleRows warns on stderr, before the run, about the set's stale
+// rows; the run keeps them with its warnings. With --json the target
+// notices already print every run warning, so they are not said twice.
+func writeStaleRows(env *Env, p *evalrun.Prepared) {
+	if env.JSON {
+		return
+	}
+	for _, w := range p.Stale {
+		fmt.Fprintf(env.Stderr, "warning: %s\n", w)
+	}
 }

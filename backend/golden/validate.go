@@ -23,6 +23,10 @@ type Issue struct {
 	RowID    string   `json:"row_id"` // the row's ID when it has one
 	Field    Field    `json:"field"`  // empty when the issue is about the whole row
 	Message  string   `json:"message"`
+	// Reason is set on stale-row findings (see FindStale); Suggest holds a
+	// replacement value when one is known, such as a renamed document's ID.
+	Reason  StaleReason `json:"reason,omitempty"`
+	Suggest string      `json:"suggest,omitempty"`
 }
 
 // DocLookup finds a published document's visible text by ID. The corpus

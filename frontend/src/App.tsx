@@ -1,4 +1,4 @@
-import { BookOpen, CheckSquare, Gauge, ListChecks, Settings as SettingsIcon } from 'lucide-react';
+import { BookOpen, CheckSquare, Gauge, ListChecks, Scale, Settings as SettingsIcon } from 'lucide-react';
 import type { ComponentType } from 'react';
 import { navigate, navStore, type View } from './stores/nav';
 import { useStore } from './stores/store';
@@ -6,6 +6,7 @@ import { CheckView } from './views/Check';
 import { CorpusView } from './views/Corpus';
 import { GoldenView } from './views/Golden';
 import { EvaluationsView } from './views/Evaluations';
+import { AuditView } from './views/Audit';
 import { SettingsView } from './views/Settings';
 import { SourceViewer } from './views/Source';
 
@@ -14,6 +15,7 @@ const NAV: { view: View; label: string; icon: ComponentType<{ size?: number }>; 
   { view: 'corpus', label: 'Corpus', icon: BookOpen, Component: CorpusView },
   { view: 'golden', label: 'Golden sets', icon: ListChecks, Component: GoldenView },
   { view: 'evaluations', label: 'Evaluations', icon: Gauge, Component: EvaluationsView },
+  { view: 'audit', label: 'Audit', icon: Scale, Component: AuditView },
   { view: 'settings', label: 'Settings', icon: SettingsIcon, Component: SettingsView },
 ];
 

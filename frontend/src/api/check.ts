@@ -10,6 +10,9 @@ export type CheckHistoryEntry = app.CheckHistoryEntryDTO;
 export type TriageItem = app.TriageItemDTO;
 export type CheckExport = app.CheckExportDTO;
 export type CheckVoice = app.CheckVoiceIssueDTO;
+export type TriageCause = app.TriageCauseDTO;
+/** What a 👎 is filed as; it says who fixes it. */
+export type Cause = 'bad_grounding' | 'stale_index' | 'retrieval_miss' | 'wrong_verdict';
 /** What a writer can dismiss: a claim or a voice & tone issue. */
 export type FindingKind = 'claim' | 'voice';
 export type Verdict = 'supported' | 'contradicted' | 'not_covered';
@@ -27,6 +30,10 @@ export const check = {
   deleteCheck: (id: number) => call('Check.DeleteCheck', () => Check.DeleteCheck(id)),
   setFeedback: (id: number, claimIndex: number, vote: Vote, note: string) =>
     call('Check.SetFeedback', () => Check.SetFeedback(id, claimIndex, vote, note)),
+  /** The cause a 👎 is filed under, suggested from the check's data when none was yet. */
+  triageCause: (id: number, claimIndex: number) => call('Check.TriageCause', () => Check.TriageCause(id, claimIndex)),
+  /** Files a 👎 under cause, over the suggestion. */
+  setCause: (id: number, claimIndex: number, cause: Cause) => call('Check.SetCause', () => Check.SetCause(id, claimIndex, cause)),
   listTriage: () => call('Check.ListTriage', () => Check.ListTriage()),
   /** Dismisses a finding of a check for reason ("" restores it); a dismissed claim is also a 👎 with the reason as its note. */
   dismiss: (id: number, kind: FindingKind, index: number, reason: string) =>

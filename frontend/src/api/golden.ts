@@ -13,6 +13,7 @@ export type GoldenProblem = app.GoldenProblemDTO;
 export type GoldenFromTriage = app.GoldenFromTriageDTO;
 export type GoldenPreview = app.GoldenPreviewDTO;
 export type GoldenRowChange = app.GoldenRowChangeDTO;
+export type GoldenStale = app.GoldenStaleDTO;
 
 export const GOLDEN_FIELDS = [
   'id',
@@ -64,6 +65,8 @@ export const golden = {
     call('Golden.CommitImport', () => Golden.CommitImport(path, set, validOnly)),
   /** Native save dialog in the workspace folder; the path written, '' when cancelled. */
   saveTemplate: () => call('Golden.SaveTemplateDialog', () => Golden.SaveTemplateDialog()),
+  /** The set's stale rows: references gone, archived or renamed, supporting lines gone, answers contradicted. */
+  staleRows: (set: string) => call('Golden.StaleRows', () => Golden.StaleRows(set)),
   renameSet: (from: string, to: string) => call('Golden.RenameSet', () => Golden.RenameSet(from, to)),
   /** Turns a 👎 triage item into a tricky question of set ('' = "triage"). */
   addFromTriage: (set: string, checkId: number, claimIndex: number, question: string) =>

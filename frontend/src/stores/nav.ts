@@ -1,6 +1,6 @@
 import { createStore } from './store';
 
-export const VIEWS = ['check', 'corpus', 'golden', 'evaluations', 'settings'] as const;
+export const VIEWS = ['check', 'corpus', 'golden', 'evaluations', 'audit', 'settings'] as const;
 export type View = (typeof VIEWS)[number];
 
 function fromHash(hash: string): View {

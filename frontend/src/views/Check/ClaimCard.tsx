@@ -1,9 +1,12 @@
 import { Copy, FileText, ThumbsDown, ThumbsUp } from 'lucide-react';
 import { forwardRef, useState } from 'react';
 import { type CheckClaim, type CheckEvidence, type Verdict, type Vote } from '../../api/check';
+import { checkStore } from '../../stores/check';
 import { openSource } from '../../stores/source';
+import { useStore } from '../../stores/store';
 import { confidenceBand, confidenceText } from './claimOrder';
 import { Dismissal } from './Dismissal';
+import { TriageCause } from './TriageCause';
 import { quoteSegments } from './marks';
 import { VerdictBadge } from './verdicts';
 
@@ -52,6 +55,7 @@ export const ClaimCard = forwardRef<HTMLElement, Props>(function ClaimCard({ cla
   const popover = variant === 'popover';
   const [open, setOpen] = useState(v !== 'supported' && !claim.dismissed);
   const [more, setMore] = useState(false);
+  const checkId = useStore(checkStore).report?.id;
   const shown = more ? claim.evidence : claim.evidence.slice(0, 2);
   const voteBtn = (value: 'up' | 'down', label: string) => (
     <button
@@ -139,6 +143,7 @@ export const ClaimCard = forwardRef<HTMLElement, Props>(function ClaimCard({ cla
         {claim.vote === 'down' && <span className="small">In triage</span>}
         {onDismiss && !claim.dismissed && <Dismissal dismissed={false} reason="" what={`claim “${claim.text}”`} onDismiss={onDismiss} />}
       </footer>
+      {claim.vote === 'down' && !popover && checkId ? <TriageCause key={claim.note} checkId={checkId} claimIndex={claim.index} /> : null}
       {onDismiss && claim.dismissed && <Dismissal dismissed reason={claim.dismiss_reason} what={`claim “${claim.text}”`} onDismiss={onDismiss} />}
     </article>
   );

@@ -1,4 +1,5 @@
 import { api } from '../../api';
+import type { IndexVerification, SyncReport } from '../../api/corpus';
 import { JOB_DONE, JOB_PROGRESS, on, type JobDoneEvent, type JobProgressEvent } from '../../events';
 import { createStore } from '../../stores/store';
 
@@ -13,6 +14,15 @@ export interface SyncState {
 }
 
 export const syncStore = createStore<SyncState>({ done: 0, total: 0 });
+
+/** The latest verification of the index against the workspace, from a sync or the Verify button. */
+export interface VerifyState {
+  result?: IndexVerification;
+  error?: string;
+  running?: boolean;
+}
+
+export const verifyStore = createStore<VerifyState>({});
 
 let listening = false;
 // The latest caller's: a sync may be started from Corpus or Settings, and
@@ -30,6 +40,10 @@ function listen(onDone: () => void) {
   on<JobDoneEvent>(JOB_DONE, (e) => {
     if (e.job_id !== syncStore.get().jobId) return;
     syncStore.set((s) => ({ ...s, jobId: undefined, outcome: { ok: e.ok, canceled: e.canceled, error: e.error } }));
+    const rep = e.result as SyncReport | undefined;
+    if (e.ok && rep && (rep.verify || rep.verify_error)) {
+      verifyStore.set({ result: rep.verify ?? undefined, error: rep.verify_error });
+    }
     whenDone();
   });
 }
@@ -55,6 +69,29 @@ export async function switchWorkspace(dir: string, onDone: () => void) {
   } catch (e) {
     syncStore.set({ done: 0, total: 0 });
     throw e;
+  }
+}
+
+/** Re-indexes what the last verification found damaged, then syncs; followed like a sync. */
+export async function startReindex(onDone: () => void) {
+  listen(onDone);
+  syncStore.set({ done: 0, total: 0, stage: 'starting' });
+  try {
+    const jobId = await api.corpus.reindex();
+    syncStore.set((s) => ({ ...s, jobId }));
+  } catch (e) {
+    syncStore.set({ done: 0, total: 0 });
+    throw e;
+  }
+}
+
+/** Verifies the index against the workspace now, without syncing. */
+export async function verifyIndex() {
+  verifyStore.set((s) => ({ ...s, running: true }));
+  try {
+    verifyStore.set({ result: await api.corpus.verify() });
+  } catch (e) {
+    verifyStore.set({ error: (e as Error).message });
   }
 }
 

@@ -10,6 +10,7 @@ import { useStore } from '../../stores/store';
 import { ScorecardView } from './ScorecardView';
 import { TargetPicker, targetReady } from './TargetPicker';
 import { ThresholdsPanel } from './ThresholdsPanel';
+import { StaleNotice } from './StaleNotice';
 import './evaluations.css';
 
 export function EvaluationsView() {
@@ -145,12 +146,13 @@ export function EvaluationsView() {
                 ? `${estimate.questions} questions · deterministic metrics only · no model calls`
                 : estimate.engine === 'offline'
                 ? `${estimate.questions} questions · no model calls · a few seconds`
-                : `${estimate.questions} questions · ${estimate.calls} calls (${estimate.calls_per_question} per question) · ~${(estimate.input_tokens + estimate.output_tokens).toLocaleString()} tokens · ${estimate.cost_known ? `$${estimate.cost.toFixed(2)}` : 'cost unknown (no price set)'} · ~${Math.ceil(estimate.seconds / 60)} min`)}
+                : `${estimate.questions} questions · ${estimate.calls} calls (${estimate.calls_per_question} per question) · ~${(estimate.input_tokens + estimate.output_tokens).toLocaleString()} tokens · ${estimate.cost_known ? `$${estimate.cost.toFixed(2)}` : 'cost unknown (no price set)'} · ~${Math.ceil(estimate.seconds / 60)} min${estimate.time_basis ? ` (${estimate.time_basis})` : ''}`)}
             {estimate?.warning && (
               <p className="banner banner-warn" role="alert" data-testid="eval-missing-refs">
                 ⚠ {estimate.warning}
               </p>
             )}
+            <StaleNotice set={set} />
           </div>
           {!running ? (
             <button type="button" className="btn btn-primary" onClick={start} disabled={!set || !ready}>

@@ -1,8 +1,8 @@
-import { AlertTriangle, Check, Plus, Trash2, XCircle } from 'lucide-react';
+import { AlertTriangle, Check, History as Clock, Plus, Trash2, XCircle } from 'lucide-react';
 import { useMemo, useState, type KeyboardEvent } from 'react';
-import type { GoldenField, GoldenRow, GoldenSetView } from '../../api';
+import type { GoldenField, GoldenIssue, GoldenRow, GoldenSetView, GoldenStale } from '../../api';
 import { GOLDEN_FIELDS } from '../../api/golden';
-import { indexIssues, STATE_WORD, type RowState } from './issues';
+import { indexIssues, indexStale, STALE_REASON_WORD, STATE_WORD, staleWhy, type RowState } from './issues';
 
 const COLUMNS: { field: GoldenField; label: string; wide?: boolean }[] = [
   { field: 'id', label: 'ID' },
@@ -38,17 +38,41 @@ function StateBadge({ state, title }: { state: RowState; title: string }) {
   );
 }
 
+/** The row's "Stale" badge; the reasons are listed under it and in its tooltip. */
+export function StaleBadge({ issues }: { issues: GoldenIssue[] }) {
+  if (issues.length === 0) return null;
+  return (
+    <span className="gold-stale" data-testid="stale-badge">
+      <span className="gold-badge gold-stale-badge" title={staleWhy(issues)}>
+        <Clock size={14} aria-hidden /> Stale
+      </span>
+      {issues.map((i) => (
+        <span key={`${i.reason}\u0000${i.message}`} className="gold-why gold-stale-why">
+          {STALE_REASON_WORD[i.reason ?? ''] ?? 'Stale'}: {i.message}
+        </span>
+      ))}
+    </span>
+  );
+}
+
+type StateFilter = 'all' | RowState | 'stale';
+
 interface Props {
   view: GoldenSetView;
+  /** The set's stale rows; null while they are being checked. */
+  stale?: GoldenStale | null;
+  /** Says the stale check is running or why it did not. */
+  staleNote?: string;
   onEdit: (rowId: string, field: GoldenField, value: string) => void;
   onAdd: () => void;
   onDelete: (rowId: string) => void;
 }
 
-export function Grid({ view, onEdit, onAdd, onDelete }: Props) {
+export function Grid({ view, stale = null, staleNote = '', onEdit, onAdd, onDelete }: Props) {
   const idx = useMemo(() => indexIssues(view.issues), [view.issues]);
+  const staleIdx = useMemo(() => indexStale(stale?.issues ?? []), [stale]);
   const [category, setCategory] = useState('all');
-  const [state, setState] = useState<'all' | RowState>('all');
+  const [state, setState] = useState<StateFilter>('all');
   const [query, setQuery] = useState('');
   const [sort, setSort] = useState<{ field: GoldenField; dir: 1 | -1 }>({ field: 'id', dir: 1 });
   const [editing, setEditing] = useState<{ id: string; field: GoldenField; value: string } | null>(null);
@@ -58,10 +82,12 @@ export function Grid({ view, onEdit, onAdd, onDelete }: Props) {
   const rows = useMemo(() => {
     const out = view.rows.filter(
       (r) =>
-        (category === 'all' || r.category === category) && (state === 'all' || idx.stateOf(r) === state) && matchesSearch(r, query),
+        (category === 'all' || r.category === category) &&
+        (state === 'all' || (state === 'stale' ? staleIdx.has(r.id) : idx.stateOf(r) === state)) &&
+        matchesSearch(r, query),
     );
     return [...out].sort((a, b) => cellText(a, sort.field).localeCompare(cellText(b, sort.field), undefined, { numeric: true }) * sort.dir);
-  }, [view.rows, category, state, sort, idx, query]);
+  }, [view.rows, category, state, sort, idx, staleIdx, query]);
 
   const commit = () => {
     if (!editing) return;
@@ -83,6 +109,17 @@ export function Grid({ view, onEdit, onAdd, onDelete }: Props) {
         <span role="status" aria-live="polite" data-testid="golden-counts">
           {view.rows.length} questions · {errors} errors · {warnings} warnings
         </span>
+        {stale && staleIdx.count > 0 && (
+          <button type="button" className="btn btn-small gold-stale-summary" data-testid="golden-stale-count" aria-pressed={state === 'stale'} onClick={() => setState(state === 'stale' ? 'all' : 'stale')}>
+            <Clock size={14} aria-hidden /> {staleIdx.count} stale {staleIdx.count === 1 ? 'row' : 'rows'}
+          </button>
+        )}
+        {stale && staleIdx.count === 0 && (
+          <span className="muted small" data-testid="golden-stale-count">
+            No stale rows
+          </span>
+        )}
+        {staleNote && <span className="muted small" data-testid="golden-stale-note">{staleNote}</span>}
         <input
           type="search"
           className="gold-search"
@@ -108,8 +145,9 @@ export function Grid({ view, onEdit, onAdd, onDelete }: Props) {
         </label>
         <label>
           Validation{' '}
-          <select value={state} onChange={(e) => setState(e.target.value as 'all' | RowState)} aria-label="Filter by validation state">
+          <select value={state} onChange={(e) => setState(e.target.value as StateFilter)} aria-label="Filter by validation state">
             <option value="all">All</option>
+            <option value="stale">Stale</option>
             <option value="error">Errors</option>
             <option value="warning">Warnings</option>
             <option value="ok">Valid</option>
@@ -183,6 +221,7 @@ export function Grid({ view, onEdit, onAdd, onDelete }: Props) {
                           <span className="gold-idcell">
                             <strong>{r.id}</strong>
                             <StateBadge state={st} title={why} />
+                            <StaleBadge issues={staleIdx.row(r.id)} />
                           </span>
                         ) : (
                           <button type="button" className="gold-cell" aria-label={`Edit ${label}`} onClick={() => setEditing({ id: r.id, field: c.field, value: cellText(r, c.field) })}>

@@ -1,6 +1,6 @@
 import { FileSpreadsheet, FolderOpen, Plus, Upload, Download, FileDown } from 'lucide-react';
-import { useState, type DragEvent } from 'react';
-import { api, type GoldenField, type GoldenImport, type GoldenPreview, type GoldenSetView } from '../../api';
+import { useEffect, useState, type DragEvent } from 'react';
+import { api, type GoldenField, type GoldenImport, type GoldenPreview, type GoldenSetView, type GoldenStale } from '../../api';
 import { fileToBase64 } from '../../api/golden';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { useAsync } from '../../components/useAsync';
@@ -31,6 +31,25 @@ export function GoldenView() {
   const [error, setError] = useState<Error | null>(null);
   const [dragging, setDragging] = useState(false);
   const [newName, setNewName] = useState('');
+  const [stale, setStale] = useState<{ key: string; data: GoldenStale | null; note: string } | null>(null);
+  const staleSet = view?.set.name ?? '';
+  const staleKey = view ? `${view.set.name}@${view.set.version}` : '';
+
+  // the stale check reads the corpus and runs the claims engine, so it runs
+  // once per set version, not with every keystroke of the grid
+  useEffect(() => {
+    if (!staleSet) return;
+    const key = staleKey;
+    let live = true;
+    setStale({ key, data: null, note: 'Checking for stale rows…' });
+    api.golden.staleRows(staleSet).then(
+      (data) => live && setStale({ key, data, note: data.note ?? '' }),
+      (e: Error) => live && setStale({ key, data: null, note: `Stale rows not checked: ${e.message}` }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [staleSet, staleKey]);
 
   const act = async <T,>(fn: () => Promise<T>): Promise<T | undefined> => {
     setError(null);
@@ -216,6 +235,8 @@ export function GoldenView() {
           </div>
           <Grid
             view={view}
+            stale={stale?.key === staleKey ? stale.data : null}
+            staleNote={stale?.key === staleKey ? stale.note : ''}
             onEdit={(id, field: GoldenField, value) => edited(api.golden.updateCell(view.set.name, id, field, value))}
             onAdd={() => edited(api.golden.addRow(view.set.name))}
             onDelete={(id) => edited(api.golden.deleteRow(view.set.name, id))}

@@ -22,4 +22,8 @@ export function ReadDraft(arg1:string):Promise<string>;
 
 export function SaveReport(arg1:number,arg2:string):Promise<string>;
 
+export function SetCause(arg1:number,arg2:number,arg3:string):Promise<void>;
+
 export function SetFeedback(arg1:number,arg2:number,arg3:string,arg4:string):Promise<void>;
+
+export function TriageCause(arg1:number,arg2:number):Promise<app.TriageCauseDTO>;

@@ -42,6 +42,14 @@ export function SaveReport(arg1, arg2) {
   return window['go']['app']['CheckService']['SaveReport'](arg1, arg2);
 }
 
+export function SetCause(arg1, arg2, arg3) {
+  return window['go']['app']['CheckService']['SetCause'](arg1, arg2, arg3);
+}
+
 export function SetFeedback(arg1, arg2, arg3, arg4) {
   return window['go']['app']['CheckService']['SetFeedback'](arg1, arg2, arg3, arg4);
+}
+
+export function TriageCause(arg1, arg2) {
+  return window['go']['app']['CheckService']['TriageCause'](arg1, arg2);
 }

@@ -43,3 +43,5 @@ export function PreviewImportBytes(arg1:string,arg2:string,arg3:string,arg4:bool
 export function RenameSet(arg1:string,arg2:string):Promise<app.GoldenSetViewDTO>;
 
 export function SaveTemplateDialog():Promise<string>;
+
+export function StaleRows(arg1:string):Promise<app.GoldenStaleDTO>;

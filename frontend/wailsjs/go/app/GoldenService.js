@@ -85,3 +85,7 @@ export function RenameSet(arg1, arg2) {
 export function SaveTemplateDialog() {
   return window['go']['app']['GoldenService']['SaveTemplateDialog']();
 }
+
+export function StaleRows(arg1) {
+  return window['go']['app']['GoldenService']['StaleRows'](arg1);
+}

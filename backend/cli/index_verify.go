@@ -1,0 +1,73 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+
+	"continuity/backend/retrieval"
+)
+
+// runIndexVerify opens the index without the sync every other reader does
+// first: a sync would repair the very drift this reports.
+func runIndexVerify(ctx context.Context, env *Env) error {
+	ix, content, err := openIndex(ctx, env)
+	if err != nil {
+		return err
+	}
+	v, err := ix.Verify(ctx, content)
+	if err != nil {
+		return err
+	}
+	if env.JSON {
+		if err := env.WriteJSON(v); err != nil {
+			return err
+		}
+	} else {
+		writeVerification(env, v)
+	}
+	if !v.Clean {
+		return Failed("index drifted from the workspace in %d place(s); %s", len(v.Drift), v.Hint())
+	}
+	return nil
+}
+
+func writeVerification(env *Env, v retrieval.Verification) {
+	fmt.Fprintf(env.Stdout, "workspace  %d published documents, %d chunks expected\nindex      %d documents, %d chunks, %d in BM25\n",
+		v.WorkspaceDocuments, v.ExpectedChunks, v.IndexedDocuments, v.Chunks, v.LexicalChunks)
+	if v.Clean {
+		fmt.Fprintln(env.Stdout, "clean      the index matches the workspace")
+		return
+	}
+	for _, d := range v.Drift {
+		where := d.DocID
+		if d.Path != "" && d.Path != d.DocID {
+			where += " (" + d.Path + ")"
+		}
+		if where == "" {
+			where = "index"
+		}
+		fmt.Fprintf(env.Stdout, "drift      %-13s %s: %s\n", d.Kind, where, d.Message)
+	}
+	fmt.Fprintf(env.Stdout, "%d drift(s); %s\n", len(v.Drift), v.Hint())
+}
+
+// runIndexRepair re-indexes what a verification finds damaged, syncs, and
+// prints the sync report.
+func runIndexRepair(ctx context.Context, env *Env) error {
+	ix, content, err := openIndex(ctx, env)
+	if err != nil {
+		return err
+	}
+	v, err := ix.Verify(ctx, content)
+	if err != nil {
+		return err
+	}
+	for _, id := range v.DamagedDocs() {
+		fmt.Fprintf(env.Stderr, "re-indexing %s\n", id)
+	}
+	rep, err := ix.Resync(ctx, content, v, progressBar(env))
+	if err != nil {
+		return err
+	}
+	return writeIndexReport(ctx, env, rep, ix)
+}

@@ -1,0 +1,58 @@
+package golden_test
+
+import (
+	"testing"
+
+	"continuity/backend/golden"
+)
+
+func TestFindStaleNamesEachReasonWithItsRow(t *testing.T) {
+	lib := golden.NewLibrary([]golden.LibraryDoc{
+		{ID: "help-refunds", Title: "Refund policy", Published: true, Text: "You can get a full refund within 30 days.\n\nWe reply in two days."},
+		{ID: "docs-pricing-2024", Title: "Pricing 2024", Status: "archived", Text: "Team costs $25 a month."},
+		{ID: "help-trial", Title: "Free trial", Published: true, Text: "Every account starts with a *14-day* free trial."},
+	})
+	row := func(id, line string, refs ...string) golden.Row {
+		return golden.Row{ID: id, Question: "q", Category: golden.Routine, ApprovedAnswer: "a", ReferenceDocIDs: refs, SupportingLine: line}
+	}
+	cases := []struct {
+		name    string
+		row     golden.Row
+		reasons []golden.StaleReason
+		suggest string
+	}{
+		{name: "current row", row: row("Q1", "starts with a 14-day free trial", "help-trial")},
+		{name: "supporting line deleted", row: row("Q2", "refunds are processed in one week", "help-refunds"), reasons: []golden.StaleReason{golden.StaleLineMissing}},
+		{name: "archived reference", row: row("Q3", "Team costs $25 a month.", "docs-pricing-2024"), reasons: []golden.StaleReason{golden.StaleArchived}},
+		{name: "gone reference", row: row("Q4", "nothing like this anywhere", "kb-991"), reasons: []golden.StaleReason{golden.StaleGone}},
+		{name: "renamed by supporting line", row: row("Q5", "full refund within 30 days", "help-old-refunds"), reasons: []golden.StaleReason{golden.StaleRenamed}, suggest: "help-refunds"},
+		{name: "renamed by title", row: row("Q6", "a line that moved away", "help-free-trial"), reasons: []golden.StaleReason{golden.StaleRenamed}, suggest: "help-trial"},
+		{name: "one live reference holds the line", row: row("Q7", "We reply in two days.", "help-trial", "help-refunds")},
+		{name: "refuse row without references", row: golden.Row{ID: "Q8", Question: "q", Category: golden.Refuse, ApprovedAnswer: "I can't say."}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			got := golden.FindStale([]golden.Row{tc.row}, []int{7}, lib)
+			if len(got) != len(tc.reasons) {
+				t.Fatalf("issues = %+v, want reasons %v", got, tc.reasons)
+			}
+			for i, is := range got {
+				if is.Reason != tc.reasons[i] || is.Row != 7 || is.RowID != tc.row.ID || is.Severity != golden.SevWarning || is.Message == "" {
+					t.Fatalf("issue %d = %+v, want reason %s on row 7", i, is, tc.reasons[i])
+				}
+				if is.Suggest != tc.suggest {
+					t.Fatalf("suggest = %q, want %q", is.Suggest, tc.suggest)
+				}
+			}
+		})
+	}
+}
+
+func TestFindStaleNumbersRowsByPositionWithoutRowNumbers(t *testing.T) {
+	lib := golden.NewLibrary(nil)
+	rows := []golden.Row{{ID: "A"}, {ID: "B", ReferenceDocIDs: []string{"gone-doc"}}}
+	got := golden.FindStale(rows, nil, lib)
+	if len(got) != 1 || got[0].Row != 2 || got[0].Reason != golden.StaleGone || got[0].Message != "reference doc gone-doc is gone from the workspace" {
+		t.Fatalf("issues = %+v", got)
+	}
+}

@@ -1,0 +1,29 @@
+import * as Audit from '../../wailsjs/go/app/AuditService';
+import type { app } from '../../wailsjs/go/models';
+import { call } from './call';
+
+export type AuditReport = app.AuditReportDTO;
+export type AuditConflict = app.AuditConflictDTO;
+export type AuditStatement = app.AuditStatementDTO;
+export type MuddyDocument = app.MuddyDocumentDTO;
+export type MuddyFinding = app.MuddyFindingDTO;
+export type MuddySummary = app.MuddySummaryDTO;
+export type ConflictStatus = 'open' | 'resolved' | 'intended';
+export type AuditExportFormat = 'md' | 'html' | 'xlsx';
+
+// The corpus audit: conflicting published statements and muddy sentences.
+export const audit = {
+  /** Starts the audit job; progress and the AuditReport arrive as job events. */
+  start: () => call('Audit.StartAudit', () => Audit.StartAudit()),
+  /** The last audit of this session with current statuses (audited=false before one). */
+  conflicts: () => call('Audit.Conflicts', () => Audit.Conflicts()),
+  /** Marks a conflict resolved or intended with a note, or open again. */
+  setStatus: (key: string, status: ConflictStatus, note: string) =>
+    call('Audit.SetConflictStatus', () => Audit.SetConflictStatus(key, status, note)),
+  /** One document's muddy sentences with why and a split rewrite. */
+  muddyForDocument: (docId: string) => call('Audit.MuddyForDocument', () => Audit.MuddyForDocument(docId)),
+  /** Muddy-sentence counts of every published document that has any. */
+  muddySummary: () => call('Audit.MuddySummary', () => Audit.MuddySummary()),
+  /** Asks where to save and writes the audit; resolves to the path, "" when cancelled. */
+  export: (format: AuditExportFormat) => call('Audit.ExportAudit', () => Audit.ExportAudit(format)),
+};
