@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 
 	"continuity/backend/claims"
 	"continuity/backend/engine"
@@ -33,6 +34,12 @@ type Request struct {
 	// DraftVersion is the working-draft version Draft is (backend/workdraft);
 	// 0 when the draft is not the saved working draft.
 	DraftVersion int64
+	// Ephemeral keeps the check out of the history: a read-only face (the
+	// MCP server without --allow-writes) gets the same record, unsaved.
+	Ephemeral bool
+	// Vale is a .vale.ini whose rules check the voice instead of the
+	// workspace's own (its .vale.ini, else guidelines.md); "" for those.
+	Vale string
 }
 
 // Outcome is a finished check, already in the history.
@@ -47,6 +54,11 @@ type Outcome struct {
 	// broken guidelines file, a failed model call); nil when it ran. The
 	// claims verdicts stand on their own either way.
 	VoiceSkipped error
+	// VoiceRules names the rules the voice check used, e.g.
+	// ".vale.ini (Vale style Continuity)"; VoiceWarnings lists what a Vale
+	// configuration has that Continuity does not run.
+	VoiceRules    string
+	VoiceWarnings []string
 }
 
 // Run is "check a draft": it syncs the session's corpus index (an unchanged
@@ -75,7 +87,11 @@ func Run(ctx context.Context, s *session.Session, req Request, report progress.F
 		return out, err
 	}
 	report.Report(progress.Event{Stage: "checking", Message: "checking voice & tone"})
-	res, err := voiceOf(ctx, s, ws, req.Draft, client)
+	res, rules, err := voiceWith(ctx, s, ws, req.Draft, client, req.Vale)
+	out.VoiceRules = rules.Describe
+	for _, w := range rules.Warnings {
+		out.VoiceWarnings = append(out.VoiceWarnings, w.String())
+	}
 	switch {
 	case err != nil && req.RequireVoice:
 		return out, fmt.Errorf("voice check: %w", err)
@@ -83,6 +99,11 @@ func Run(ctx context.Context, s *session.Session, req Request, report progress.F
 		out.VoiceSkipped = err
 	default:
 		rep.addVoice(res)
+	}
+	if req.Ephemeral {
+		out.Record = Record{CreatedAt: time.Now().UTC(), Source: req.Source, Title: Title(req.Draft), Draft: req.Draft,
+			Report: rep, DraftVersion: req.DraftVersion}
+		return out, ctx.Err()
 	}
 	id, err := s.WorkspaceID(ctx)
 	if err != nil {
@@ -132,7 +153,7 @@ func checkClaims(ctx context.Context, s *session.Session, ix *retrieval.Index, r
 		}
 		prog.model = true
 		e := claims.NewLLM(countingClient{client, prog})
-		e.TopK, e.Concurrency = k, max(st.MaxConcurrency, 1)
+		e.TopK, e.Concurrency = k, st.Concurrency()
 		judge = e
 	}
 	stats, err := ix.Stats(ctx)

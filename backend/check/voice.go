@@ -9,6 +9,7 @@ import (
 	"continuity/backend/session"
 	"continuity/backend/text"
 	"continuity/backend/voice"
+	"continuity/backend/voice/vale"
 	"continuity/backend/workspace"
 )
 
@@ -37,10 +38,27 @@ func RunVoice(ctx context.Context, s *session.Session, ws workspace.Workspace, d
 // Like claims, the rules read the normalized text, and the issues'
 // passages and offsets are mapped back to the writer's bytes.
 func voiceOf(ctx context.Context, s *session.Session, ws workspace.Workspace, draft string, client *llm.Client) (voice.Result, error) {
-	g, err := voice.LoadFile(ws.GuidelinesPath())
+	res, _, err := voiceWith(ctx, s, ws, draft, client, "")
+	return res, err
+}
+
+// voiceWith is voiceOf with the rules of valePath, or of the workspace's
+// own .vale.ini when there is one, instead of guidelines.md; it says which
+// rules it used.
+func voiceWith(ctx context.Context, s *session.Session, ws workspace.Workspace, draft string, client *llm.Client, valePath string) (voice.Result, vale.Source, error) {
+	g, src, err := vale.LoadRules(ctx, ws.Root, valePath, "")
 	if err != nil {
-		return voice.Result{}, err
+		return voice.Result{}, src, err
 	}
+	for _, w := range src.Warnings {
+		s.Log.Warn("Vale configuration: not run", "at", w.String())
+	}
+	res, err := runVoiceRules(ctx, s, g, draft, client)
+	return res, src, err
+}
+
+func runVoiceRules(ctx context.Context, s *session.Session, g *voice.Guidelines, draft string, client *llm.Client) (voice.Result, error) {
+	var err error
 	norm := text.Normalize(draft)
 	var res voice.Result
 	if client == nil {

@@ -36,19 +36,36 @@ characters are ignored for checking, never for offsets); "resolved" is the
 self-contained form that was checked ("It runs on iPhones" read as "Tallyhub Go
 runs on iPhones"), absent when nothing was resolved; "confidence" is the engine's
 probability of the verdict, 0..1, or null when not measured; "voice" is [] when
-the voice check did not run (voice_score is then absent).`,
+the voice check did not run (voice_score is then absent).
+--changed checks, instead of a FILE, the new or edited paragraphs of the
+Markdown/HTML pages changed since --base (default: the merge base with the
+default branch) in the workspace's git repository (git must be on PATH),
+each against the rest of the corpus; one line per contradiction,
+FILE:LINE: contradicted: CLAIM (corpus: DOC#CHUNK "QUOTE"). --json prints
+{"base","engine","model","files":[{"file","status","doc_id","skipped",
+"paragraphs":[{"start_line","end_line","claims":[{"file","line","col",
+"text","verdict","evidence",...}]}],"unchanged_paragraphs"}],"summary",
+"paragraphs"}; --junit FILE writes one test case per changed paragraph.`,
 		Flags: func(fs *flag.FlagSet) RunFunc {
 			eng := fs.String("engine", "", "offline or llm (default: the engine in Settings)")
 			k := fs.Int("k", 0, "passages retrieved per paragraph (default 8)")
 			failOnVoice := fs.String("fail-on-voice", "", "also exit 1 on voice issues: required or recommended")
+			valePath := fs.String("vale", "", "check voice with this .vale.ini instead of the workspace's rules")
+			changedMode := addChangedFlags(fs, true)
 			return func(ctx context.Context, env *Env, args []string) error {
-				return runCheckCommand(ctx, env, args, *eng, *k, *failOnVoice)
+				if err := changedMode.usage(args); err != nil {
+					return err
+				}
+				if *changedMode.on {
+					return runCheckChanged(ctx, env, changedMode, *eng, *k)
+				}
+				return runCheckCommand(ctx, env, args, *eng, *k, *failOnVoice, *valePath)
 			}
 		},
 	}
 }
 
-func runCheckCommand(ctx context.Context, env *Env, args []string, engineName string, k int, failOnVoice string) error {
+func runCheckCommand(ctx context.Context, env *Env, args []string, engineName string, k int, failOnVoice, valePath string) error {
 	if len(args) != 1 {
 		return Usagef("check needs one FILE or - for stdin")
 	}
@@ -70,7 +87,7 @@ func runCheckCommand(ctx context.Context, env *Env, args []string, engineName st
 	if err != nil {
 		return err
 	}
-	req := check.Request{Draft: draft, Source: check.SourceCLI, Engine: eng, K: k, RequireVoice: failOnVoice != ""}
+	req := check.Request{Draft: draft, Source: check.SourceCLI, Engine: eng, K: k, RequireVoice: failOnVoice != "", Vale: valePath}
 	return runCheck(ctx, env, req, failOnVoice)
 }
 
@@ -160,6 +177,7 @@ func runCheck(ctx context.Context, env *Env, req check.Request, failOnVoice stri
 	if err != nil {
 		return err
 	}
+	reportVoiceRules(env, out.VoiceRules, out.VoiceWarnings)
 	if out.VoiceSkipped != nil {
 		// the claims verdicts stand on their own; say so loudly and go on
 		fmt.Fprintf(env.Stderr, "voice check not run: %v\n", out.VoiceSkipped)

@@ -8,70 +8,10 @@ import (
 	"continuity/backend/check"
 )
 
-type evidenceJSON struct {
-	DocID   string `json:"doc_id"`
-	ChunkID string `json:"chunk_id"`
-	Title   string `json:"title"`
-	Quote   string `json:"quote"`
-}
+// checkJSON is the documented --json shape, shared with the MCP server.
+type checkJSON = check.JSONReport
 
-type claimJSON struct {
-	Paragraph   int            `json:"paragraph"`
-	Text        string         `json:"text"`
-	Start       int            `json:"start"`
-	End         int            `json:"end"`
-	Verdict     string         `json:"verdict"`
-	Explanation string         `json:"explanation"`
-	Evidence    []evidenceJSON `json:"evidence"`
-	Flags       []string       `json:"flags"`
-	// Resolved is omitted when nothing was resolved, so `.resolved //
-	// .text` is always the self-contained form.
-	Resolved string `json:"resolved,omitempty"`
-	// Confidence is always present: null when not measured (the LLM
-	// engine, or a check stored before confidences were kept).
-	Confidence *float64 `json:"confidence"`
-}
-
-type summaryJSON struct {
-	Supported    int `json:"supported"`
-	Contradicted int `json:"contradicted"`
-	NotCovered   int `json:"not_covered"`
-}
-
-type checkJSON struct {
-	Engine     string             `json:"engine"`
-	Model      string             `json:"model"`
-	Claims     []claimJSON        `json:"claims"`
-	Summary    summaryJSON        `json:"summary"`
-	Voice      []check.VoiceIssue `json:"voice"`
-	VoiceScore *float64           `json:"voice_score,omitempty"`
-}
-
-// contractJSON is exactly the documented --json shape; the stored report
-// carries more (offsets, chunk text) than the contract promises.
-func contractJSON(rep check.Report) checkJSON {
-	out := checkJSON{Engine: rep.Engine, Model: rep.Model, Claims: make([]claimJSON, 0, len(rep.Claims)),
-		Summary: summaryJSON{rep.Summary.Supported, rep.Summary.Contradicted, rep.Summary.NotCovered}}
-	for _, c := range rep.Claims {
-		cj := claimJSON{Paragraph: c.Paragraph, Text: c.Text, Start: c.Start, End: c.End, Verdict: c.Verdict, Explanation: c.Explanation,
-			Evidence: make([]evidenceJSON, 0, len(c.Evidence)), Flags: c.Flags,
-			Resolved: c.Resolved, Confidence: c.Confidence}
-		for _, e := range c.Evidence {
-			cj.Evidence = append(cj.Evidence, evidenceJSON{e.DocID, e.ChunkID, e.Title, e.Quote})
-		}
-		out.Claims = append(out.Claims, cj)
-	}
-	// "voice" is always a list, so a consumer never mistakes a voice check
-	// that did not run for one that found nothing: voice_score is then absent
-	out.Voice = []check.VoiceIssue{}
-	if rep.VoiceScore != nil { // the voice check ran
-		out.VoiceScore = rep.VoiceScore
-		if rep.Voice != nil {
-			out.Voice = rep.Voice
-		}
-	}
-	return out
-}
+func contractJSON(rep check.Report) checkJSON { return check.ContractJSON(rep) }
 
 var verdictMarks = map[string]string{"supported": "✓ SUPPORTED   ", "contradicted": "✗ CONTRADICTED", "not_covered": "? NOT COVERED "}
 

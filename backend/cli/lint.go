@@ -8,9 +8,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"continuity/backend/check"
 	"continuity/backend/draftfile"
-	"continuity/backend/engine"
+	"continuity/backend/muddy"
 	"continuity/backend/voice"
 )
 
@@ -28,11 +27,30 @@ issue's passage in the file's Markdown. A summary line goes to stderr.
 --json prints an array of {"file","line","col","end_line","end_col","level",
 "rule","message","passage","suggestion"}; end_line/end_col locate the passage's
 last character. Exit 1 when an issue at or above --fail-on is found, 2 when a
-file cannot be read or the guidelines are broken.`,
+file cannot be read or the guidelines are broken.
+--vale PATH/.vale.ini lints with that Vale configuration; a workspace with a
+.vale.ini at its root uses it without the flag. Either way the rules in use
+and whatever of the configuration Continuity cannot run go to stderr.
+--muddy adds muddy-sentence suggestions (level "suggestion", rule
+"muddy/KIND"): sentences that bind two facts or subjects so a retriever
+can mis-attach them, each with why and a split rewrite. Suggestions never
+change the exit code.
+--changed [--base REF] lints, instead of FILEs, the Markdown/HTML pages
+changed since REF in the workspace's git repository and reports only the
+issues on new or edited paragraphs (see check --changed).`,
 		Flags: func(fs *flag.FlagSet) RunFunc {
 			failOn := fs.String("fail-on", "required", "exit 1 on issues of this level or above: required or recommended")
+			withMuddy := fs.Bool("muddy", false, "also suggest splitting muddy sentences (never fails the lint)")
+			valePath := fs.String("vale", "", "lint with this .vale.ini instead of the workspace's rules")
+			changedMode := addChangedFlags(fs, false)
 			return func(ctx context.Context, env *Env, args []string) error {
-				return runLint(ctx, env, args, *failOn)
+				if err := changedMode.usage(args); err != nil {
+					return err
+				}
+				if *changedMode.on {
+					return runLintChanged(ctx, env, *failOn, *withMuddy, *valePath, *changedMode.base)
+				}
+				return runLint(ctx, env, args, *failOn, *withMuddy, *valePath)
 			}
 		},
 	}
@@ -52,7 +70,7 @@ type lintIssue struct {
 	Suggestion string `json:"suggestion"`
 }
 
-func runLint(ctx context.Context, env *Env, files []string, failOn string) error {
+func runLint(ctx context.Context, env *Env, files []string, failOn string, withMuddy bool, valePath string) error {
 	if failOn != string(voice.Required) && failOn != string(voice.Recommended) {
 		return Usagef("--fail-on must be required or recommended, got %q", failOn)
 	}
@@ -68,14 +86,21 @@ func runLint(ctx context.Context, env *Env, files []string, failOn string) error
 		return err
 	}
 	// broken guidelines fail every file alike: say so once, before any
-	if _, err := voice.LoadFile(ws.GuidelinesPath()); err != nil {
+	voiceOf, err := lintVoice(ctx, env, s, ws, valePath)
+	if err != nil {
 		return fmt.Errorf("lint: %w", err)
+	}
+	var lex muddy.Lexicon
+	if withMuddy {
+		if lex, err = muddy.DefaultLexicon(); err != nil {
+			return fmt.Errorf("lint --muddy: %w", err)
+		}
 	}
 	issues := []lintIssue{}
 	var failed []string
 	for _, f := range files {
-		found, err := lintFile(ctx, f, func(md string) (voice.Result, error) {
-			return check.RunVoice(ctx, s, ws, md, engine.Offline)
+		found, err := lintFile(ctx, f, lex, func(md string) (voice.Result, error) {
+			return voiceOf(f, md)
 		})
 		if err != nil {
 			if ctx.Err() != nil {
@@ -94,7 +119,10 @@ func runLint(ctx context.Context, env *Env, files []string, failOn string) error
 		counts[is.Level]++
 	}
 	fmt.Fprintf(env.Stderr, "%d voice issue(s) in %d file(s): %d required, %d recommended\n",
-		len(issues), len(files)-len(failed), counts[string(voice.Required)], counts[string(voice.Recommended)])
+		len(issues)-counts[muddySuggestion], len(files)-len(failed), counts[string(voice.Required)], counts[string(voice.Recommended)])
+	if withMuddy {
+		fmt.Fprintf(env.Stderr, "%d muddy-sentence suggestion(s)\n", counts[muddySuggestion])
+	}
 	if len(failed) > 0 {
 		return fmt.Errorf("lint: %d file(s) could not be linted: %s", len(failed), strings.Join(failed, "; "))
 	}
@@ -108,8 +136,9 @@ func runLint(ctx context.Context, env *Env, files []string, failOn string) error
 	return nil
 }
 
-// lintFile reads one file as Markdown and locates its voice issues in it.
-func lintFile(ctx context.Context, path string, run func(md string) (voice.Result, error)) ([]lintIssue, error) {
+// lintFile reads one file as Markdown and locates its voice issues in it,
+// and its muddy sentences when lex is not nil.
+func lintFile(ctx context.Context, path string, lex muddy.Lexicon, run func(md string) (voice.Result, error)) ([]lintIssue, error) {
 	if _, err := draftfile.FormatOf(path); err != nil {
 		return nil, fmt.Errorf("%s: a draft must be .md, .txt or .html, or a Word .docx", path)
 	}
@@ -136,7 +165,33 @@ func lintFile(ctx context.Context, path string, run func(md string) (voice.Resul
 		li.EndLine, li.EndCol = pos.at(last)
 		out = append(out, li)
 	}
+	if lex == nil {
+		return out, nil
+	}
+	fs, err := muddy.Find(ctx, d.Markdown, lex)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	for _, f := range fs {
+		out = append(out, muddyIssue(path, pos, f))
+	}
+	sort.SliceStable(out, func(i, j int) bool {
+		return out[i].Line < out[j].Line || out[i].Line == out[j].Line && out[i].Col < out[j].Col
+	})
 	return out, nil
+}
+
+// muddySuggestion is the level of a muddy-sentence finding: advice that
+// never fails a lint.
+const muddySuggestion = "suggestion"
+
+func muddyIssue(path string, pos positions, f muddy.Finding) lintIssue {
+	li := lintIssue{File: path, Level: muddySuggestion, Rule: "muddy/" + string(f.Kind),
+		Message: oneLineText(f.Why), Passage: f.Sentence, Suggestion: f.Rewrite}
+	li.Line, li.Col = pos.at(f.Start)
+	_, size := utf8.DecodeLastRuneInString(f.Sentence)
+	li.EndLine, li.EndCol = pos.at(f.End - size)
+	return li
 }
 
 // positions turns byte offsets into 1-based lines and character columns.

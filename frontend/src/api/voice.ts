@@ -5,6 +5,7 @@ import { call } from './call';
 export type VoiceIssue = app.VoiceIssueDTO;
 export type VoiceCheck = app.VoiceCheckDTO;
 export type GuidelinesValidation = app.GuidelinesValidationDTO;
+export type VoiceRules = app.VoiceRulesDTO;
 
 // Voice & tone calls.
 export const voice = {
@@ -12,4 +13,5 @@ export const voice = {
   getGuidelines: () => call('Voice.GetGuidelines', () => Voice.GetGuidelines()),
   validateGuidelines: (text: string) => call('Voice.ValidateGuidelines', () => Voice.ValidateGuidelines(text)),
   saveGuidelines: (text: string) => call('Voice.SaveGuidelines', () => Voice.SaveGuidelines(text)),
+  getVoiceRules: () => call('Voice.GetVoiceRules', () => Voice.GetVoiceRules()),
 };

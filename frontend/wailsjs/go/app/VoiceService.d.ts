@@ -6,6 +6,8 @@ export function CheckVoice(arg1:string):Promise<app.VoiceCheckDTO>;
 
 export function GetGuidelines():Promise<app.GuidelinesDTO>;
 
+export function GetVoiceRules():Promise<app.VoiceRulesDTO>;
+
 export function SaveGuidelines(arg1:string):Promise<app.GuidelinesValidationDTO>;
 
 export function ValidateGuidelines(arg1:string):Promise<app.GuidelinesValidationDTO>;

@@ -10,6 +10,10 @@ export function GetGuidelines() {
   return window['go']['app']['VoiceService']['GetGuidelines']();
 }
 
+export function GetVoiceRules() {
+  return window['go']['app']['VoiceService']['GetVoiceRules']();
+}
+
 export function SaveGuidelines(arg1) {
   return window['go']['app']['VoiceService']['SaveGuidelines'](arg1);
 }

@@ -1,0 +1,240 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"continuity/backend/changed"
+	"continuity/backend/check"
+	"continuity/backend/engine"
+	"continuity/backend/muddy"
+	"continuity/backend/voice"
+)
+
+// changedFlags are check's and lint's --changed mode.
+type changedFlags struct {
+	on    *bool
+	base  *string
+	junit *string
+}
+
+func addChangedFlags(fs *flag.FlagSet, withJUnit bool) changedFlags {
+	f := changedFlags{
+		on:   fs.Bool("changed", false, "only the Markdown/HTML pages changed since --base in the workspace's git repository (git on PATH)"),
+		base: fs.String("base", "", "with --changed: the ref to compare with (default: merge base with origin/HEAD, origin/main, main or master)"),
+	}
+	if withJUnit {
+		f.junit = fs.String("junit", "", "with --changed: also write a JUnit XML report to this file")
+	}
+	return f
+}
+
+// usage refuses the --changed flags where they mean nothing.
+func (f changedFlags) usage(args []string) error {
+	switch {
+	case !*f.on && *f.base != "":
+		return Usagef("--base needs --changed")
+	case !*f.on && f.junit != nil && *f.junit != "":
+		return Usagef("--junit needs --changed")
+	case *f.on && len(args) > 0:
+		return Usagef("--changed checks the changed pages; it takes no FILE")
+	}
+	return nil
+}
+
+func runCheckChanged(ctx context.Context, env *Env, f changedFlags, engineName string, k int) error {
+	var eng engine.Engine
+	if engineName != "" {
+		e, err := engine.Parse(engineName)
+		if err != nil {
+			return Usagef("--engine must be offline or llm, got %q", engineName)
+		}
+		eng = e
+	}
+	if k < 0 || k > 100 {
+		return Usagef("--k must be between 1 and 100, got %d", k)
+	}
+	s, err := env.Session(ctx)
+	if err != nil {
+		return err
+	}
+	out, err := changed.Run(ctx, s, changed.Request{Base: *f.base, Engine: eng, K: k}, progressBar(env))
+	for _, r := range out.Repairs {
+		fmt.Fprintf(env.Stderr, "index repaired: %s\n", r)
+	}
+	if sy := out.Synced; sy.Added+sy.Updated+sy.Removed > 0 {
+		reportSync(env, sy)
+	}
+	if errors.Is(err, check.ErrNoKey) {
+		return fmt.Errorf("%w; set one in Settings or OPENAI_API_KEY, or use --engine offline", err)
+	}
+	if err != nil {
+		return err
+	}
+	rep := out.Report
+	if strings.Contains(rep.Model, "(degraded") {
+		// a missing model turns contradictions into "not covered": a gate
+		// that passes for that reason must say so
+		fmt.Fprintf(env.Stderr, "warning: verdicts are degraded, %s; point $CONTINUITY_MODELS at the folder `make models` fills\n", rep.Model)
+	}
+	if *f.junit != "" {
+		if err := writeFileWith(*f.junit, func(w io.Writer) error { return changed.WriteJUnit(w, rep) }); err != nil {
+			return err
+		}
+	}
+	if env.JSON {
+		if err := env.WriteJSON(rep); err != nil {
+			return err
+		}
+	} else {
+		writeChangedText(env.Stdout, rep)
+	}
+	if rep.Summary.Contradicted > 0 {
+		return Failed("%d claim(s) in changed paragraphs contradicted by the published corpus", rep.Summary.Contradicted)
+	}
+	return nil
+}
+
+// writeChangedText prints one line per contradicted claim, compiler-style,
+// then what each page had checked, then the counts.
+func writeChangedText(w io.Writer, rep changed.Report) {
+	for _, f := range rep.Files {
+		for _, p := range f.Paragraphs {
+			for _, c := range p.Claims {
+				if c.Verdict == "contradicted" {
+					fmt.Fprintln(w, changed.ContradictionLine(c))
+				}
+			}
+		}
+	}
+	for _, f := range rep.Files {
+		if f.Skipped != "" {
+			fmt.Fprintf(w, "%s: %s\n", f.Path, f.Skipped)
+			continue
+		}
+		lines := make([]string, 0, len(f.Paragraphs))
+		for _, p := range f.Paragraphs {
+			if p.StartLine == p.EndLine {
+				lines = append(lines, fmt.Sprint(p.StartLine))
+			} else {
+				lines = append(lines, fmt.Sprintf("%d-%d", p.StartLine, p.EndLine))
+			}
+		}
+		where := ""
+		if len(lines) > 0 {
+			where = " (lines " + strings.Join(lines, ", ") + ")"
+		}
+		fmt.Fprintf(w, "%s: %s, %d changed paragraph(s) checked%s, %d unchanged\n", f.Path, f.Status, len(f.Paragraphs), where, f.Unchanged)
+	}
+	s := rep.Summary
+	fmt.Fprintf(w, "Changed since %s · %s · %d page(s), %d paragraph(s) checked: %d contradicted, %d not covered, %d supported\n",
+		shortSHA(rep.Base), check.EngineLabel(rep.Engine, rep.Model), len(rep.Files), rep.Paragraphs, s.Contradicted, s.NotCovered, s.Supported)
+}
+
+func shortSHA(s string) string { return s[:min(len(s), 12)] }
+
+// writeFileWith writes a report file, reporting a failed close too.
+func writeFileWith(path string, write func(io.Writer) error) error {
+	fh, err := os.Create(path)
+	if err != nil {
+		return fmt.Errorf("report %s: %w", path, err)
+	}
+	if err := write(fh); err != nil {
+		_ = fh.Close()
+		return fmt.Errorf("report %s: %w", path, err)
+	}
+	if err := fh.Close(); err != nil {
+		return fmt.Errorf("report %s: %w", path, err)
+	}
+	return nil
+}
+
+// runLintChanged lints the changed pages and keeps the issues that start
+// on a new or edited paragraph's lines: a pull request answers for what it
+// changed, not for the page's old text.
+func runLintChanged(ctx context.Context, env *Env, failOn string, withMuddy bool, valePath, base string) error {
+	if failOn != string(voice.Required) && failOn != string(voice.Recommended) {
+		return Usagef("--fail-on must be required or recommended, got %q", failOn)
+	}
+	s, err := env.Session(ctx)
+	if err != nil {
+		return err
+	}
+	ws, err := s.Workspace(ctx)
+	if err != nil {
+		return err
+	}
+	ch, err := changed.Pages(ctx, ws, base)
+	if err != nil {
+		return err
+	}
+	voiceOf, err := lintVoice(ctx, env, s, ws, valePath)
+	if err != nil {
+		return fmt.Errorf("lint: %w", err)
+	}
+	var lex muddy.Lexicon
+	if withMuddy {
+		if lex, err = muddy.DefaultLexicon(); err != nil {
+			return fmt.Errorf("lint --muddy: %w", err)
+		}
+	}
+	issues := []lintIssue{}
+	linted := 0
+	for _, p := range ch.Pages {
+		if p.Skipped != "" || len(p.Paragraphs) == 0 {
+			fmt.Fprintf(env.Stderr, "%s: %s\n", p.Path, orNothingChanged(p.Skipped))
+			continue
+		}
+		abs := filepath.Join(ch.Root, filepath.FromSlash(p.Path))
+		found, err := lintFile(ctx, abs, lex, func(md string) (voice.Result, error) { return voiceOf(abs, md) })
+		if err != nil {
+			return err
+		}
+		linted++
+		for _, is := range found {
+			if onChangedLine(p, is.Line) {
+				is.File = p.Path
+				issues = append(issues, is)
+			}
+		}
+	}
+	if err := writeLint(env, issues); err != nil {
+		return err
+	}
+	counts := map[string]int{}
+	for _, is := range issues {
+		counts[is.Level]++
+	}
+	fmt.Fprintf(env.Stderr, "%d voice issue(s) on changed lines of %d page(s) since %s: %d required, %d recommended\n",
+		len(issues)-counts[muddySuggestion], linted, shortSHA(ch.Base), counts[string(voice.Required)], counts[string(voice.Recommended)])
+	gate := counts[string(voice.Required)]
+	if failOn == string(voice.Recommended) {
+		gate += counts[string(voice.Recommended)]
+	}
+	if gate > 0 {
+		return Failed("%d voice issue(s) at or above %s on changed lines", gate, failOn)
+	}
+	return nil
+}
+
+func orNothingChanged(skipped string) string {
+	if skipped == "" {
+		return "no new or edited paragraphs"
+	}
+	return skipped
+}
+
+func onChangedLine(p changed.Page, line int) bool {
+	for _, para := range p.Paragraphs {
+		if line >= para.StartLine && line <= para.EndLine {
+			return true
+		}
+	}
+	return false
+}
