@@ -40,18 +40,21 @@ type Services struct {
 	Jobs     *JobService
 	Document *DocumentService
 	Draft    *DraftService
+	Sources  *SourcesService
+	Audit    *AuditService
 }
 
 func newServices(c *core) *Services {
 	return &Services{
 		Corpus: &CorpusService{c}, Check: &CheckService{c: c}, Voice: &VoiceService{c}, Golden: &GoldenService{c},
 		Eval: &EvalService{c}, Settings: &SettingsService{c}, Jobs: &JobService{c},
-		Document: &DocumentService{c: c}, Draft: &DraftService{c: c},
+		Document: &DocumentService{c: c}, Draft: &DraftService{c: c}, Sources: &SourcesService{c},
+		Audit: &AuditService{c: c},
 	}
 }
 
 func (s *Services) bind() []any {
-	return []any{s.Corpus, s.Check, s.Voice, s.Golden, s.Eval, s.Settings, s.Jobs, s.Document, s.Draft}
+	return []any{s.Corpus, s.Check, s.Voice, s.Golden, s.Eval, s.Settings, s.Jobs, s.Document, s.Draft, s.Sources, s.Audit}
 }
 
 // Desktop returns the desktop entry point for the command line, or nil in

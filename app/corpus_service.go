@@ -27,6 +27,7 @@ type IndexStatsDTO struct {
 	Chunks    int               `json:"chunks"`
 	LastSync  string            `json:"last_sync"` // RFC 3339; "" when never synced
 	Warnings  []IndexWarningDTO `json:"warnings"`
+	Skipped   []SkippedDTO      `json:"skipped"` // what the last sync did not index
 	Repairs   []string          `json:"repairs"`
 	// Embedder and EmbedModel name what produced the vectors, e.g.
 	// "offline-lsa" and "lsa-v1-d128-…" (a model fitted to this corpus).
@@ -48,6 +49,11 @@ type SyncReportDTO struct {
 	Documents int               `json:"documents"`
 	Chunks    int               `json:"chunks"`
 	Warnings  []IndexWarningDTO `json:"warnings"`
+	Skipped   []SkippedDTO      `json:"skipped"`
+	// Verify is the verification run right after the sync (nil when it
+	// failed; VerifyError then says why).
+	Verify      *IndexVerificationDTO `json:"verify"`
+	VerifyError string                `json:"verify_error,omitempty"`
 }
 
 // SearchHitDTO is one ranked chunk; ranks are 0 when a list lacked it.
@@ -102,6 +108,11 @@ func (s *CorpusService) IndexStats() (IndexStatsDTO, error) {
 	for _, w := range st.Warnings {
 		out.Warnings = append(out.Warnings, IndexWarningDTO{Path: w.Path, Message: w.Message})
 	}
+	sk, err := ix.LastSkipped(s.c.ctx)
+	if err != nil {
+		return IndexStatsDTO{}, err
+	}
+	out.Skipped = skippedDTOs(sk)
 	return out, nil
 }
 
@@ -128,12 +139,7 @@ func (s *CorpusService) startSync(content string) string {
 		if err != nil {
 			return nil, err
 		}
-		out := SyncReportDTO{Added: rep.Added, Updated: rep.Updated, Removed: rep.Removed, Unchanged: rep.Unchanged,
-			Documents: rep.Documents, Chunks: rep.Chunks, Warnings: []IndexWarningDTO{}}
-		for _, w := range rep.Warnings {
-			out.Warnings = append(out.Warnings, IndexWarningDTO{Path: w.Path, Message: w.Message})
-		}
-		return out, nil
+		return s.syncReport(ctx, ix, content, rep), nil
 	})
 }
 

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"continuity/backend/corpus"
 	"continuity/backend/progress"
 	"continuity/backend/retrieval"
 )
@@ -18,13 +19,33 @@ func indexCommand() *Command {
 		Help: `Adds new and changed published documents, removes deleted, archived, draft and
 unpublished ones, and skips unchanged files. --watch keeps running and re-syncs
 when files change. --json prints {"added","updated","removed","unchanged",
-"documents","chunks","warnings":[{"path","message"}],"embedder","embed_model",
-"sentence_embedder","sentence_model","embed_notice"}.`,
+"documents","chunks","warnings":[{"path","message"}],"skipped":[{"path",
+"reason","detail"}],"embedder","embed_model",
+"sentence_embedder","sentence_model","embed_notice"}.
+
+--verify syncs nothing: it diffs the workspace against the index (documents,
+content hashes, chunks, BM25 entries, vectors, sentences), lists every drift
+with its document and exits 1 when there is any. --repair re-indexes the
+documents whose chunk rows, BM25 entries or vectors were lost (a plain sync
+skips them: their files did not change), then syncs. --json prints
+{"clean","workspace_documents","indexed_documents","expected_chunks","chunks",
+"lexical_chunks","drift":[{"kind","doc_id","path","message"}]}.`,
 		Flags: func(fs *flag.FlagSet) RunFunc {
 			watch := fs.Bool("watch", false, "keep running and re-sync on file changes")
+			verify := fs.Bool("verify", false, "report drift between the workspace and the index without syncing; exit 1 on drift")
+			repair := fs.Bool("repair", false, "verify, re-index the documents whose index rows are damaged, then sync")
 			return func(ctx context.Context, env *Env, args []string) error {
 				if len(args) > 0 {
 					return Usagef("index takes no arguments")
+				}
+				if *verify || *repair {
+					if *watch || (*verify && *repair) {
+						return Usagef("--verify and --repair run once, alone")
+					}
+					if *repair {
+						return runIndexRepair(ctx, env)
+					}
+					return runIndexVerify(ctx, env)
 				}
 				return runIndex(ctx, env, *watch)
 			}
@@ -45,6 +66,7 @@ type indexJSON struct {
 	Documents int                `json:"documents"`
 	Chunks    int                `json:"chunks"`
 	Warnings  []indexWarningJSON `json:"warnings"`
+	Skipped   []corpus.Skipped   `json:"skipped"` // every file not indexed: path, reason, detail
 	// Embedder and EmbedModel name what produced the vectors (the model
 	// hash for pretrained ones); EmbedNotice says why when it is a fallback.
 	Embedder         string `json:"embedder"`
@@ -108,7 +130,7 @@ type statser interface {
 
 func writeIndexReport(ctx context.Context, env *Env, rep retrieval.Report, ix statser) error {
 	out := indexJSON{Added: rep.Added, Updated: rep.Updated, Removed: rep.Removed, Unchanged: rep.Unchanged,
-		Documents: rep.Documents, Chunks: rep.Chunks, Warnings: []indexWarningJSON{}}
+		Documents: rep.Documents, Chunks: rep.Chunks, Warnings: []indexWarningJSON{}, Skipped: append([]corpus.Skipped{}, rep.Skipped...)}
 	for _, w := range rep.Warnings {
 		out.Warnings = append(out.Warnings, indexWarningJSON{Path: w.Path, Message: w.Message})
 	}
@@ -130,6 +152,7 @@ func writeIndexReport(ctx context.Context, env *Env, rep retrieval.Report, ix st
 	for _, w := range out.Warnings {
 		fmt.Fprintf(env.Stdout, "warning    %s: %s\n", w.Path, w.Message)
 	}
+	writeSkipped(env.Stdout, out.Skipped)
 	return nil
 }
 

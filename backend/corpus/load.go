@@ -22,10 +22,6 @@ const MaxFileBytes = 20 << 20
 
 var exts = map[string]string{".md": "md", ".markdown": "md", ".html": "html", ".htm": "html", ".txt": "txt"}
 
-// workspaceFiles live in a workspace root beside the documents when there is
-// no content/ folder; they are not documents.
-var workspaceFiles = map[string]bool{"guidelines.md": true, "README.md": true, "FACTS.md": true}
-
 // File is a candidate document found by Scan, with the stat data a sync
 // compares to skip unchanged files without reading them.
 type File struct {
@@ -86,79 +82,155 @@ func CheckDocument(doc Document, seen map[string]string) *Warning {
 // Scan walks root and lists the document files in path order without
 // reading them. Unreadable entries become warnings.
 func Scan(ctx context.Context, root string) ([]File, []Warning, error) {
+	r, err := ScanAll(ctx, root)
+	return r.Files, r.Warnings, err
+}
+
+// ScanAll is Scan that also lists every file and folder it leaves out,
+// with the reason, and applies the workspace's ignore rules.
+func ScanAll(ctx context.Context, root string) (ScanResult, error) {
 	st, err := os.Stat(root)
 	if err != nil {
-		return nil, nil, fmt.Errorf("corpus %s: %w", root, err)
+		return ScanResult{}, fmt.Errorf("corpus %s: %w", root, err)
 	}
 	if !st.IsDir() {
-		return nil, nil, fmt.Errorf("corpus %s: not a directory", root)
+		return ScanResult{}, fmt.Errorf("corpus %s: not a directory", root)
 	}
-	// A content root named "content" holds only documents; otherwise it is
-	// the workspace root and its drafts and guide are not published content.
-	isWorkspaceRoot := filepath.Base(root) != "content"
-	var files []File
-	var warns []Warning
+	lay := layoutOf(root)
+	rules, bad, err := LoadIgnore(lay.wsRoot)
+	if err != nil {
+		return ScanResult{}, fmt.Errorf("corpus %s: %w", root, err)
+	}
+	res := ScanResult{Ignore: rules, prefix: lay.prefix}
+	for _, e := range bad {
+		// The rule file sits at the workspace root, beside content/.
+		res.Warnings = append(res.Warnings, Warning{Path: IgnoreFile, Message: fmt.Sprintf("line %d: %s; line ignored", e.Line, e.Message)})
+	}
+	if lay.contentDir {
+		res.Skipped = append(res.Skipped, lay.beside()...)
+	}
 	err = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
+		if p == root && err == nil {
+			return nil
+		}
 		rel, _ := filepath.Rel(root, p)
 		rel = filepath.ToSlash(rel)
-		if err != nil {
-			warns = append(warns, Warning{Path: rel, Message: "unreadable: " + err.Error()})
-			if d != nil && d.IsDir() {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if d.IsDir() {
-			if p != root && (strings.HasPrefix(d.Name(), ".") || (isWorkspaceRoot && rel == "drafts")) {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		kind, ok := exts[strings.ToLower(filepath.Ext(p))]
-		if !ok || strings.HasPrefix(d.Name(), ".") || (isWorkspaceRoot && workspaceFiles[rel]) {
-			return nil
-		}
-		if !d.Type().IsRegular() {
-			warns = append(warns, Warning{Path: rel, Message: "not a regular file; skipped"})
-			return nil
-		}
-		info, err := d.Info()
-		if err != nil {
-			warns = append(warns, Warning{Path: rel, Message: "unreadable: " + err.Error()})
-			return nil
-		}
-		files = append(files, File{Rel: rel, Abs: p, Kind: kind, Size: info.Size(), ModTime: info.ModTime().UnixNano()})
-		return nil
+		return res.visit(lay, rel, p, d, err)
 	})
 	if err != nil {
-		return nil, nil, fmt.Errorf("scan %s: %w", root, err)
+		return ScanResult{}, fmt.Errorf("scan %s: %w", root, err)
 	}
-	sort.Slice(files, func(i, j int) bool { return files[i].Rel < files[j].Rel })
-	return files, warns, nil
+	sort.Slice(res.Files, func(i, j int) bool { return res.Files[i].Rel < res.Files[j].Rel })
+	sort.SliceStable(res.Skipped, func(i, j int) bool { return res.Skipped[i].Path < res.Skipped[j].Path })
+	return res, nil
+}
+
+// visit sorts one walked entry into a candidate, a skip or a warning.
+func (r *ScanResult) visit(lay layout, rel, p string, d fs.DirEntry, err error) error {
+	wsRel := lay.prefix + rel
+	skip := func(reason SkipReason, detail string) {
+		suffix := ""
+		if d != nil && d.IsDir() {
+			suffix = "/"
+		}
+		r.Skipped = append(r.Skipped, Skipped{Path: wsRel + suffix, Reason: reason, Detail: detail})
+	}
+	if err != nil {
+		r.Warnings = append(r.Warnings, Warning{Path: rel, Message: "unreadable: " + err.Error()})
+		skip(SkipUnreadable, err.Error())
+		if d != nil && d.IsDir() {
+			return filepath.SkipDir
+		}
+		return nil
+	}
+	rule, ignored := r.Ignore.Match(wsRel, d.IsDir())
+	hidden := strings.HasPrefix(d.Name(), ".")
+	if d.IsDir() {
+		switch {
+		case ignored && !r.Ignore.mayReinclude(wsRel):
+			skip(SkipIgnored, rule.String())
+		case ignored:
+			return nil // a negated rule may bring back files inside
+		case hidden:
+			skip(SkipIgnored, "hidden folder (name starts with a dot)")
+		case !lay.contentDir && rel == "drafts":
+			skip(SkipWorkspaceFile, "drafts folder; drafts are checked, not published")
+		default:
+			return nil
+		}
+		return filepath.SkipDir
+	}
+	kind, ok := exts[strings.ToLower(filepath.Ext(p))]
+	if ignored {
+		skip(SkipIgnored, rule.String())
+		return nil
+	}
+	if !lay.contentDir && rel == IgnoreFile {
+		skip(SkipWorkspaceFile, "ignore rules")
+		return nil
+	}
+	if hidden {
+		skip(SkipIgnored, "hidden file (name starts with a dot)")
+		return nil
+	}
+	if !ok {
+		r.Skipped = append(r.Skipped, r.Located(unsupported(rel)))
+		return nil
+	}
+	if !lay.contentDir {
+		if why, ws := rootWorkspaceFile(rel, p); ws {
+			skip(SkipWorkspaceFile, why)
+			return nil
+		}
+	}
+	if !d.Type().IsRegular() {
+		r.Warnings = append(r.Warnings, Warning{Path: rel, Message: "not a regular file; skipped"})
+		skip(SkipNotRegular, "not a regular file (a link, device or socket)")
+		return nil
+	}
+	info, err := d.Info()
+	if err != nil {
+		r.Warnings = append(r.Warnings, Warning{Path: rel, Message: "unreadable: " + err.Error()})
+		skip(SkipUnreadable, err.Error())
+		return nil
+	}
+	r.Files = append(r.Files, File{Rel: rel, Abs: p, Kind: kind, Size: info.Size(), ModTime: info.ModTime().UnixNano()})
+	return nil
 }
 
 // ReadFile reads and parses one scanned file; problems come back as a
 // located warning, never an error.
-func ReadFile(f File) (Document, *Warning) { return loadFile(f.Abs, f.Rel, f.Kind) }
+func ReadFile(f File) (Document, *Warning) {
+	doc, s := ReadDocument(f)
+	if s != nil {
+		w := s.Warning(f.Rel)
+		return doc, &w
+	}
+	return doc, nil
+}
 
-func loadFile(p, rel, kind string) (Document, *Warning) {
+// ReadDocument is ReadFile with the problem as a typed skip (its path
+// relative to the scanned root; ScanResult.Located places it).
+func ReadDocument(f File) (Document, *Skipped) { return loadFile(f.Abs, f.Rel, f.Kind) }
+
+func loadFile(p, rel, kind string) (Document, *Skipped) {
 	info, err := os.Stat(p)
 	if err != nil {
-		return Document{}, &Warning{Path: rel, Message: "unreadable: " + err.Error()}
+		return Document{}, &Skipped{Path: rel, Reason: SkipUnreadable, Detail: "unreadable: " + err.Error()}
 	}
 	if info.Size() > MaxFileBytes {
-		return Document{}, &Warning{Path: rel, Message: fmt.Sprintf("file is %d bytes, over the %d limit; skipped", info.Size(), MaxFileBytes)}
+		return Document{}, &Skipped{Path: rel, Reason: SkipTooLarge, Detail: fmt.Sprintf("file is %d bytes, over the %d limit; skipped", info.Size(), MaxFileBytes)}
 	}
 	raw, err := os.ReadFile(p)
 	if err != nil {
-		return Document{}, &Warning{Path: rel, Message: "unreadable: " + err.Error()}
+		return Document{}, &Skipped{Path: rel, Reason: SkipUnreadable, Detail: "unreadable: " + err.Error()}
 	}
 	doc, err := Parse(rel, kind, raw)
 	if err != nil {
-		return Document{}, &Warning{Path: rel, Message: err.Error()}
+		return Document{}, &Skipped{Path: rel, Reason: SkipUnreadable, Detail: err.Error()}
 	}
 	return doc, nil
 }

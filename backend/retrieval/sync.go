@@ -20,6 +20,7 @@ type Report struct {
 	Documents int              `json:"documents"` // documents in the index afterwards
 	Chunks    int              `json:"chunks"`
 	Warnings  []corpus.Warning `json:"warnings"`
+	Skipped   []corpus.Skipped `json:"skipped"` // every file found and not indexed, once
 }
 
 type prepared struct {
@@ -57,17 +58,17 @@ func (ix *Index) Sync(ctx context.Context, contentDir string, report progress.Fu
 	ix.syncMu.Lock()
 	defer ix.syncMu.Unlock()
 	report.Report(progress.Event{Stage: "loading", Message: contentDir})
-	files, warns, err := corpus.Scan(ctx, contentDir)
+	scan, err := corpus.ScanAll(ctx, contentDir)
 	if err != nil {
 		return Report{}, err
 	}
-	rep := Report{Warnings: append([]corpus.Warning{}, warns...)}
+	rep := Report{Warnings: append([]corpus.Warning{}, scan.Warnings...), Skipped: append([]corpus.Skipped{}, scan.Skipped...)}
 	_, unfitted := ix.emb.(untrained)
 	if unfitted {
 		// The first sync fits the offline embedder to a sample of the
 		// corpus before any chunk is embedded.
 		report.Report(progress.Event{Stage: "fitting", Message: "fitting the offline embedder to the corpus"})
-		texts, docs, err := ix.trainingTexts(ctx, files)
+		texts, docs, err := ix.trainingTexts(ctx, scan.Files)
 		if err == nil {
 			err = ix.fit(ctx, texts, docs)
 		}
@@ -85,11 +86,11 @@ func (ix *Index) Sync(ctx context.Context, contentDir string, report progress.Fu
 	if err != nil {
 		return rep, err
 	}
-	s := &syncRun{ix: ix, report: report, total: len(files)}
+	s := &syncRun{ix: ix, report: report, total: len(scan.Files)}
 	seen := map[string]string{} // published IDs met so far → path
 	var touches []statTouch
 	var runErr error
-	for i, f := range files {
+	for i, f := range scan.Files {
 		if runErr = ctx.Err(); runErr != nil {
 			break
 		}
@@ -103,15 +104,14 @@ func (ix *Index) Sync(ctx context.Context, contentDir string, report progress.Fu
 				continue
 			}
 		}
-		doc, w := corpus.ReadFile(f)
-		if w != nil {
-			rep.Warnings = append(rep.Warnings, *w)
-			continue
+		doc, sk := corpus.ReadDocument(f)
+		if sk != nil {
+			rep.Warnings = append(rep.Warnings, sk.Warning(f.Rel))
+		} else {
+			sk = notIndexed(doc, seen, &rep, scan)
 		}
-		if w := corpus.CheckDocument(doc, seen); w != nil {
-			rep.Warnings = append(rep.Warnings, *w)
-		}
-		if !doc.Indexable() || seen[doc.ID] != f.Rel {
+		if sk != nil {
+			rep.Skipped = append(rep.Skipped, scan.Located(*sk))
 			continue
 		}
 		rep.Source++
@@ -159,7 +159,7 @@ func (ix *Index) Sync(ctx context.Context, contentDir string, report progress.Fu
 	}
 	// Batches already applied are consistent in all stores, so even a
 	// cancelled sync is finished off cleanly; a crash leaves in_progress set.
-	if err := ix.finish(context.WithoutCancel(ctx), s.started && (runErr == nil || ctx.Err() != nil), rep.Warnings); err != nil && runErr == nil {
+	if err := ix.finish(context.WithoutCancel(ctx), s.started && (runErr == nil || ctx.Err() != nil), rep); err != nil && runErr == nil {
 		runErr = err
 	}
 	if rep.Documents, err = ix.count(ctx, "index_docs"); err != nil && runErr == nil {
@@ -282,11 +282,12 @@ func (ix *Index) prepare(ctx context.Context, preps []prepared) error {
 }
 
 // finish clears the in-progress marker when the sync changed anything and
-// records the sync time and warnings either way.
-func (ix *Index) finish(ctx context.Context, changed bool, warns []corpus.Warning) error {
-	w, _ := json.Marshal(warns)
+// records the sync time, warnings and skips either way.
+func (ix *Index) finish(ctx context.Context, changed bool, rep Report) error {
+	w, _ := json.Marshal(rep.Warnings)
+	sk, _ := json.Marshal(rep.Skipped)
 	now := time.Now().UTC().Format(time.RFC3339Nano)
-	kv := [][2]string{{keyWarnings, string(w)}, {keyLastSync, now}}
+	kv := [][2]string{{keyWarnings, string(w)}, {keySkipped, string(sk)}, {keyLastSync, now}}
 	if ix.opts.Sentences {
 		// Every sentence row now comes from this splitter (Open re-split
 		// older ones before the sync).

@@ -1,6 +1,7 @@
 package workspace
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -8,6 +9,8 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+
+	"continuity/backend/corpus"
 )
 
 // Env vars that override the defaults.
@@ -104,43 +107,24 @@ type Summary struct {
 	HasGolden     bool
 }
 
-// Summarize walks the workspace.
+// Summarize walks the workspace. Documents counts what a sync would read:
+// the same scan, ignore rules and workspace-file rule (corpus.ScanAll), so
+// the count never disagrees with the index.
 func (w Workspace) Summarize() (Summary, error) {
 	s := Summary{Root: w.Root, ContentDir: w.ContentDir()}
-	err := filepath.WalkDir(s.ContentDir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		if d.IsDir() {
-			if p != s.ContentDir && (strings.HasPrefix(d.Name(), ".") || p == w.DraftsDir()) {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if DocumentExts[strings.ToLower(filepath.Ext(p))] && !w.isWorkspaceFile(p) {
-			s.Documents++
-		}
-		return nil
-	})
+	// The scan reads no document, only directory entries, so it is not
+	// worth a caller's context.
+	res, err := corpus.ScanAll(context.Background(), s.ContentDir)
 	if err != nil {
 		return s, fmt.Errorf("scan %s: %w", s.ContentDir, err)
 	}
+	s.Documents = len(res.Files)
 	s.Drafts, _ = w.ListDrafts()
 	_, gerr := os.Stat(w.GuidelinesPath())
 	s.HasGuidelines = gerr == nil
 	_, xerr := os.Stat(w.GoldenPath())
 	s.HasGolden = xerr == nil
 	return s, nil
-}
-
-// isWorkspaceFile tells the workspace's own files apart from documents when
-// the content lives in the root.
-func (w Workspace) isWorkspaceFile(p string) bool {
-	switch filepath.Base(p) {
-	case "guidelines.md", "README.md", "FACTS.md":
-		return filepath.Dir(p) == w.Root
-	}
-	return false
 }
 
 // ListDrafts returns the drafts' file names, sorted.

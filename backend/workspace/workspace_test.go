@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"testing/fstest"
 )
@@ -28,7 +29,11 @@ func TestSummarize(t *testing.T) {
 		wantDraft int
 	}{
 		{"content folder", []string{"content/a.md", "content/b/c.html", "content/x.png", "guidelines.md", "drafts/d.md"}, 2, 1},
-		{"flat folder", []string{"a.md", "b.txt", "guidelines.md", "README.md", "drafts/d.md", ".git/x.md"}, 2, 1},
+		// Without content/ a README is real content (a handbook's front page)
+		// and guidelines.md is a document unless it holds a rules block.
+		{"flat folder", []string{"a.md", "b.txt", "guidelines.md", "README.md", "drafts/d.md", ".git/x.md"}, 4, 1},
+		{"flat folder with a voice guide", []string{"a.md", "guidelines.md=# Voice\n\n## Rules\n\n```yaml\nrules: []\n```\n", "README.md", "drafts/d.md"}, 2, 1},
+		{"flat folder with ignore rules", []string{"a.md", "CHANGELOG.md", "old/b.md", ".continuityignore=old/\n"}, 1, 0},
 		{"empty", nil, 0, 0},
 	}
 	for _, c := range cases {
@@ -36,7 +41,11 @@ func TestSummarize(t *testing.T) {
 			t.Parallel()
 			root := t.TempDir()
 			for _, f := range c.files {
-				write(t, root, f, "x")
+				name, body, ok := strings.Cut(f, "=")
+				if !ok {
+					body = "x"
+				}
+				write(t, root, name, body)
 			}
 			w, err := Open(root)
 			if err != nil {

@@ -7,6 +7,25 @@ export type IndexStats = app.IndexStatsDTO;
 export type SearchComparison = app.SearchComparisonDTO;
 export type SearchHit = app.SearchHitDTO;
 export type WorkspaceSwitch = app.WorkspaceSwitchDTO;
+export type IndexVerification = app.IndexVerificationDTO;
+export type IndexDrift = app.IndexDriftDTO;
+/** A file (or folder, path ending in "/") a sync did not index, relative to the workspace root. */
+export type SkippedFile = app.SkippedDTO;
+/** The workspace's .continuityignore, the defaults before it and the rules in force. */
+export type IgnoreRules = app.IgnoreRulesDTO;
+/** A sync job's result (job:done `result`); `verify` is the verification run right after it. */
+export interface SyncReport {
+  added: number;
+  updated: number;
+  removed: number;
+  unchanged: number;
+  documents: number;
+  chunks: number;
+  warnings: { path: string; message: string }[];
+  skipped: SkippedFile[];
+  verify: IndexVerification | null;
+  verify_error?: string;
+}
 
 export const corpus = {
   summary: () => call('Corpus.Summary', () => Corpus.Summary()),
@@ -16,5 +35,13 @@ export const corpus = {
   indexStats: () => call('Corpus.IndexStats', () => Corpus.IndexStats()),
   /** Starts a sync job; progress and the SyncReport arrive as job events. */
   sync: () => call('Corpus.Sync', () => Corpus.Sync()),
+  /** Diffs the workspace against the index without syncing. */
+  verify: () => call('Corpus.Verify', () => Corpus.Verify()),
+  /** Starts a job re-indexing the damaged documents and syncing; its result is a SyncReport. */
+  reindex: () => call('Corpus.Reindex', () => Corpus.Reindex()),
+  /** The ignore file's text, the default rules and every rule in force. */
+  ignoreRules: () => call('Corpus.IgnoreRules', () => Corpus.IgnoreRules()),
+  /** Saves .continuityignore; an invalid line is refused with its line number. The next sync applies it. */
+  saveIgnoreRules: (text: string) => call('Corpus.SaveIgnoreRules', () => Corpus.SaveIgnoreRules(text)),
   search: (query: string, k: number) => call('Corpus.Search', () => Corpus.Search(query, k)),
 };

@@ -1,5 +1,6 @@
 // The only way views reach Go: one file per feature, each the only
 // importer of its generated bindings; every rejection becomes an ApiError.
+import { audit } from './audit';
 import { check } from './check';
 import { corpus } from './corpus';
 import { documents } from './documents';
@@ -8,14 +9,19 @@ import { evals } from './evals';
 import { golden } from './golden';
 import { jobs } from './jobs';
 import { settings } from './settings';
+import { sources } from './sources';
 import { voice } from './voice';
 
 export { ApiError } from './call';
 export type { WorkspaceSummary, WorkspaceSwitch } from './corpus';
-export type { GoldenStatus, GoldenSet, GoldenRow, GoldenIssue, GoldenSetView, GoldenVersion, GoldenImport, GoldenProblem, GoldenField, GoldenPreview, GoldenRowChange } from './golden';
+export type { GoldenStatus, GoldenSet, GoldenRow, GoldenIssue, GoldenSetView, GoldenVersion, GoldenImport, GoldenProblem, GoldenField, GoldenPreview, GoldenRowChange, GoldenStale } from './golden';
 export type { MetricThreshold, EvalEstimate, EvalRun, Scorecard, MetricTile, EvalQuestion, EvalEngine } from './evals';
 export type { KeyStatus, SettingsData } from './settings';
 export type { DocumentView, DocumentChunk, DocumentRow, DocumentStatus } from './documents';
 export type { WorkingDraft, OpenedDraft, DraftFormat } from './draft';
+export type { VoiceRules } from './voice';
+export type { AuditReport, AuditConflict, AuditStatement, MuddyDocument, MuddyFinding, MuddySummary, ConflictStatus, AuditExportFormat } from './audit';
 
-export const api = { corpus, check, voice, golden, eval: evals, settings, jobs, documents, draft };
+export type { Source, SourceKind, SourceSkip, SourcesSyncResult } from './sources';
+
+export const api = { corpus, check, voice, golden, eval: evals, settings, jobs, documents, draft, audit, sources };

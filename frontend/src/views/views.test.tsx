@@ -6,8 +6,14 @@ vi.mock('../api', () => ({
     corpus: {
       summary: vi.fn().mockResolvedValue({ root: '/w', content_dir: '/w/content', documents: 43, drafts: ['a.md'], has_guidelines: true, has_golden: false }),
       chooseFolder: vi.fn(),
-      indexStats: vi.fn().mockResolvedValue({ documents: 43, chunks: 243, last_sync: '', warnings: [], repairs: [] }),
+      indexStats: vi.fn().mockResolvedValue({ documents: 43, chunks: 243, last_sync: '', warnings: [], repairs: [], skipped: [] }),
+      verify: vi.fn().mockResolvedValue({ clean: true, workspace_documents: 43, indexed_documents: 43, expected_chunks: 243, chunks: 243, lexical_chunks: 243, drift: [], hint: '' }),
+      ignoreRules: vi.fn().mockResolvedValue({ path: '/w/.continuityignore', text: '', defaults: ['node_modules/'], rules: [], errors: [] }),
     },
+    documents: { list: vi.fn().mockResolvedValue([]) },
+    sources: { list: vi.fn().mockResolvedValue([]) },
+    voice: { getVoiceRules: vi.fn().mockResolvedValue({ kind: 'guidelines', path: '/w/guidelines.md', describe: 'guidelines.md', warnings: [] }) },
+    jobs: { cancel: vi.fn() },
     check: { listDrafts: vi.fn().mockResolvedValue(['pricing-faq.md']), readDraft: vi.fn().mockResolvedValue('# Pricing\n\nBody') },
     golden: { workspaceFile: vi.fn().mockResolvedValue({ path: '/w/golden.xlsx', exists: false }) },
     eval: { defaultThresholds: vi.fn().mockResolvedValue([{ metric: 'faithfulness', threshold: 0.9, meaning: 'm' }]) },
@@ -18,6 +24,8 @@ vi.mock('../api', () => ({
     },
   },
 }));
+
+vi.mock('../events', () => ({ JOB_DONE: 'job:done', JOB_PROGRESS: 'job:progress', on: vi.fn(() => () => {}) }));
 
 import { CorpusView } from './Corpus';
 import { CheckView } from './Check';

@@ -1,5 +1,237 @@
 export namespace app {
 	
+	export class AuditStatementDTO {
+	    doc_id: string;
+	    title: string;
+	    date: string;
+	    date_source: string;
+	    chunk_id: string;
+	    quote: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new AuditStatementDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.doc_id = source["doc_id"];
+	        this.title = source["title"];
+	        this.date = source["date"];
+	        this.date_source = source["date_source"];
+	        this.chunk_id = source["chunk_id"];
+	        this.quote = source["quote"];
+	    }
+	}
+	export class AuditValueDTO {
+	    a: string;
+	    b: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new AuditValueDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.a = source["a"];
+	        this.b = source["b"];
+	    }
+	}
+	export class AuditConflictDTO {
+	    key: string;
+	    topic: string;
+	    a: AuditStatementDTO;
+	    b: AuditStatementDTO;
+	    values: AuditValueDTO[];
+	    confidence: number;
+	    newer: string;
+	    status: string;
+	    note: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new AuditConflictDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.key = source["key"];
+	        this.topic = source["topic"];
+	        this.a = this.convertValues(source["a"], AuditStatementDTO);
+	        this.b = this.convertValues(source["b"], AuditStatementDTO);
+	        this.values = this.convertValues(source["values"], AuditValueDTO);
+	        this.confidence = source["confidence"];
+	        this.newer = source["newer"];
+	        this.status = source["status"];
+	        this.note = source["note"];
+	    }
+
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class AuditReportDTO {
+	    audited: boolean;
+	    engine: string;
+	    model: string;
+	    embed_model: string;
+	    conflicts: AuditConflictDTO[];
+	    documents: number;
+	    reused: number;
+	    warnings: string[];
+	    elapsed_ms: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new AuditReportDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.audited = source["audited"];
+	        this.engine = source["engine"];
+	        this.model = source["model"];
+	        this.embed_model = source["embed_model"];
+	        this.conflicts = this.convertValues(source["conflicts"], AuditConflictDTO);
+	        this.documents = source["documents"];
+	        this.reused = source["reused"];
+	        this.warnings = source["warnings"];
+	        this.elapsed_ms = source["elapsed_ms"];
+	    }
+
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class MuddyFindingDTO {
+	    sentence: string;
+	    kind: string;
+	    why: string;
+	    rewrite: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new MuddyFindingDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.sentence = source["sentence"];
+	        this.kind = source["kind"];
+	        this.why = source["why"];
+	        this.rewrite = source["rewrite"];
+	    }
+	}
+	export class MuddyDocumentDTO {
+	    doc_id: string;
+	    title: string;
+	    words: number;
+	    findings: MuddyFindingDTO[];
+	
+	    static createFrom(source: any = {}) {
+	        return new MuddyDocumentDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.doc_id = source["doc_id"];
+	        this.title = source["title"];
+	        this.words = source["words"];
+	        this.findings = this.convertValues(source["findings"], MuddyFindingDTO);
+	    }
+
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class MuddyCountDTO {
+	    doc_id: string;
+	    title: string;
+	    count: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new MuddyCountDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.doc_id = source["doc_id"];
+	        this.title = source["title"];
+	        this.count = source["count"];
+	    }
+	}
+	export class MuddySummaryDTO {
+	    documents: MuddyCountDTO[];
+	    checked: number;
+	    warnings: string[];
+	
+	    static createFrom(source: any = {}) {
+	        return new MuddySummaryDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.documents = this.convertValues(source["documents"], MuddyCountDTO);
+	        this.checked = source["checked"];
+	        this.warnings = source["warnings"];
+	    }
+
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
 	export class BaselineDTO {
 	    run_id: string;
 	    started_at: string;
@@ -134,6 +366,9 @@ export namespace app {
 	    confidence?: number;
 	    dismissed: boolean;
 	    dismiss_reason: string;
+	    cause: string;
+	    cause_suggested: string;
+	    cause_why: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new CheckClaimDTO(source);
@@ -157,6 +392,9 @@ export namespace app {
 	        this.confidence = source["confidence"];
 	        this.dismissed = source["dismissed"];
 	        this.dismiss_reason = source["dismiss_reason"];
+	        this.cause = source["cause"];
+	        this.cause_suggested = source["cause_suggested"];
+	        this.cause_why = source["cause_why"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -489,6 +727,7 @@ export namespace app {
 	    cost: number;
 	    cost_known: boolean;
 	    seconds: number;
+	    time_basis: string;
 	    missing_refs: string[];
 	    warning: string;
 	
@@ -508,6 +747,7 @@ export namespace app {
 	        this.cost = source["cost"];
 	        this.cost_known = source["cost_known"];
 	        this.seconds = source["seconds"];
+	        this.time_basis = source["time_basis"];
 	        this.missing_refs = source["missing_refs"];
 	        this.warning = source["warning"];
 	    }
@@ -986,6 +1226,9 @@ export namespace app {
 	    position: number;
 	    field: string;
 	    message: string;
+	    reason?: string;
+	    row?: number;
+	    suggest?: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new GoldenIssueDTO(source);
@@ -998,10 +1241,51 @@ export namespace app {
 	        this.position = source["position"];
 	        this.field = source["field"];
 	        this.message = source["message"];
+	        this.reason = source["reason"];
+	        this.row = source["row"];
+	        this.suggest = source["suggest"];
 	    }
 	}
 	
 	
+	export class GoldenStaleDTO {
+	    set: string;
+	    rows: number;
+	    issues: GoldenIssueDTO[];
+	    engine: string;
+	    note?: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new GoldenStaleDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.set = source["set"];
+	        this.rows = source["rows"];
+	        this.issues = this.convertValues(source["issues"], GoldenIssueDTO);
+	        this.engine = source["engine"];
+	        this.note = source["note"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
 	export class GoldenSetDTO {
 	    name: string;
 	    description: string;
@@ -1172,11 +1456,176 @@ export namespace app {
 	        this.message = source["message"];
 	    }
 	}
+	export class TriageCauseDTO {
+	    cause: string;
+	    cause_suggested: string;
+	    cause_why: string;
+	    causes: string[];
+	
+	    static createFrom(source: any = {}) {
+	        return new TriageCauseDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.cause = source["cause"];
+	        this.cause_suggested = source["cause_suggested"];
+	        this.cause_why = source["cause_why"];
+	        this.causes = source["causes"];
+	    }
+	}
+	export class IndexDriftDTO {
+	    kind: string;
+	    doc_id: string;
+	    path: string;
+	    message: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new IndexDriftDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.kind = source["kind"];
+	        this.doc_id = source["doc_id"];
+	        this.path = source["path"];
+	        this.message = source["message"];
+	    }
+	}
+	export class IndexVerificationDTO {
+	    clean: boolean;
+	    workspace_documents: number;
+	    indexed_documents: number;
+	    expected_chunks: number;
+	    chunks: number;
+	    lexical_chunks: number;
+	    drift: IndexDriftDTO[];
+	    hint: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new IndexVerificationDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.clean = source["clean"];
+	        this.workspace_documents = source["workspace_documents"];
+	        this.indexed_documents = source["indexed_documents"];
+	        this.expected_chunks = source["expected_chunks"];
+	        this.chunks = source["chunks"];
+	        this.lexical_chunks = source["lexical_chunks"];
+	        this.drift = this.convertValues(source["drift"], IndexDriftDTO);
+	        this.hint = source["hint"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class SkippedDTO {
+	    path: string;
+	    reason: string;
+	    detail: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new SkippedDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.path = source["path"];
+	        this.reason = source["reason"];
+	        this.detail = source["detail"];
+	    }
+	}
+	export class IgnoreRuleDTO {
+	    source: string;
+	    line: number;
+	    pattern: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new IgnoreRuleDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.source = source["source"];
+	        this.line = source["line"];
+	        this.pattern = source["pattern"];
+	    }
+	}
+	export class IgnoreLineErrorDTO {
+	    line: number;
+	    message: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new IgnoreLineErrorDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.line = source["line"];
+	        this.message = source["message"];
+	    }
+	}
+	export class IgnoreRulesDTO {
+	    path: string;
+	    text: string;
+	    defaults: string[];
+	    rules: IgnoreRuleDTO[];
+	    errors: IgnoreLineErrorDTO[];
+	
+	    static createFrom(source: any = {}) {
+	        return new IgnoreRulesDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.path = source["path"];
+	        this.text = source["text"];
+	        this.defaults = source["defaults"];
+	        this.rules = this.convertValues(source["rules"], IgnoreRuleDTO);
+	        this.errors = this.convertValues(source["errors"], IgnoreLineErrorDTO);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
 	export class IndexStatsDTO {
 	    documents: number;
 	    chunks: number;
 	    last_sync: string;
 	    warnings: IndexWarningDTO[];
+	    skipped: SkippedDTO[];
 	    repairs: string[];
 	    embedder: string;
 	    embed_model: string;
@@ -1193,6 +1642,7 @@ export namespace app {
 	        this.chunks = source["chunks"];
 	        this.last_sync = source["last_sync"];
 	        this.warnings = this.convertValues(source["warnings"], IndexWarningDTO);
+	        this.skipped = this.convertValues(source["skipped"], SkippedDTO);
 	        this.repairs = source["repairs"];
 	        this.embedder = source["embedder"];
 	        this.embed_model = source["embed_model"];
@@ -1528,6 +1978,8 @@ export namespace app {
 	    timeout_seconds: number;
 	    max_concurrency: number;
 	    max_retries: number;
+	    requests_per_minute: number;
+	    tokens_per_minute: number;
 	    api_version: string;
 	    allow_insecure_http: boolean;
 	
@@ -1545,6 +1997,8 @@ export namespace app {
 	        this.timeout_seconds = source["timeout_seconds"];
 	        this.max_concurrency = source["max_concurrency"];
 	        this.max_retries = source["max_retries"];
+	        this.requests_per_minute = source["requests_per_minute"];
+	        this.tokens_per_minute = source["tokens_per_minute"];
 	        this.api_version = source["api_version"];
 	        this.allow_insecure_http = source["allow_insecure_http"];
 	    }
@@ -1651,6 +2105,9 @@ export namespace app {
 	    updated_at: string;
 	    golden_set: string;
 	    golden_row_id: string;
+	    cause: string;
+	    cause_suggested: string;
+	    cause_why: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new TriageItemDTO(source);
@@ -1670,6 +2127,9 @@ export namespace app {
 	        this.updated_at = source["updated_at"];
 	        this.golden_set = source["golden_set"];
 	        this.golden_row_id = source["golden_row_id"];
+	        this.cause = source["cause"];
+	        this.cause_suggested = source["cause_suggested"];
+	        this.cause_why = source["cause_why"];
 	    }
 	}
 	export class VoiceScoreDTO {
@@ -1724,6 +2184,24 @@ export namespace app {
 	        this.concrete = source["concrete"];
 	        this.level = source["level"];
 	        this.engine = source["engine"];
+	    }
+	}
+	export class VoiceRulesDTO {
+	    kind: string;
+	    path: string;
+	    describe: string;
+	    warnings: string[];
+	
+	    static createFrom(source: any = {}) {
+	        return new VoiceRulesDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.kind = source["kind"];
+	        this.path = source["path"];
+	        this.describe = source["describe"];
+	        this.warnings = source["warnings"];
 	    }
 	}
 	export class VoiceCheckDTO {

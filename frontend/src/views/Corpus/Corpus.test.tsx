@@ -13,9 +13,12 @@ vi.mock('../../api', () => ({
       switchWorkspace: vi.fn(),
       indexStats: vi.fn().mockResolvedValue({ documents: 43, chunks: 243, last_sync: '', warnings: [{ path: 'bad.txt', message: 'binary file' }], repairs: [], embedder: 'offline-lsa', embed_model: 'lsa-v1-d128-0123456789ab' }),
       sync: vi.fn().mockResolvedValue('index-sync-1'),
+      verify: vi.fn().mockResolvedValue({ clean: true, workspace_documents: 43, indexed_documents: 43, expected_chunks: 243, chunks: 243, lexical_chunks: 243, drift: [], hint: '' }),
+      reindex: vi.fn().mockResolvedValue('index-reindex-1'),
       search: vi.fn().mockResolvedValue({ query: 'q', bm25: [hit('a', 1, 0)], vector: [hit('b', 0, 1)], hybrid: [hit('a', 1, 2)] }),
     },
     jobs: { cancel: vi.fn() },
+    sources: { list: vi.fn().mockResolvedValue([]) },
     documents: {
       list: vi.fn().mockResolvedValue([
         { id: 'help-refund-policy', title: 'Refund policy', path: 'content/help/refund-policy.md', url: 'https://x.example/r', chunks: 4, status: 'indexed', publish: 'published' },
@@ -28,7 +31,7 @@ vi.mock('../../api', () => ({
 vi.mock('../../events', () => ({ JOB_DONE: 'job:done', JOB_PROGRESS: 'job:progress', on: vi.fn(() => () => {}) }));
 
 import { CorpusView } from '.';
-import { syncStore } from './syncStore';
+import { syncStore, verifyStore } from './syncStore';
 import { sourceStore } from '../../stores/source';
 
 // The sync store outlives a view on purpose; a test starts with none running.
@@ -148,5 +151,44 @@ describe('CorpusView', () => {
     expect(sourceStore.get()?.opener?.textContent).toBe('Refund policy (2024)');
     sourceStore.set(null);
     expect(screen.getByRole('button', { name: 'Free trial' })).toHaveProperty('disabled', true);
+  });
+
+  it('verifies at open and shows nothing when the index matches the workspace', async () => {
+    const { api } = await import('../../api');
+    noSync();
+    verifyStore.set({});
+    render(<CorpusView />);
+    await waitFor(() => expect(verifyStore.get().result?.clean).toBe(true));
+    expect(api.corpus.verify).toHaveBeenCalled();
+    expect(screen.queryByTestId('index-drift')).toBeNull();
+  });
+
+  it('shows what drifted with counts and a Re-index button that starts the re-index job', async () => {
+    const { api } = await import('../../api');
+    noSync();
+    vi.mocked(api.corpus.verify).mockResolvedValueOnce({ clean: false, workspace_documents: 3, indexed_documents: 3, expected_chunks: 6, chunks: 5,
+      lexical_chunks: 5, hint: 'run continuity index --repair to re-index the damaged documents', drift: [
+        { kind: 'changed', doc_id: 'a', path: 'help/a.md', message: 'changed in the workspace since it was indexed' },
+        { kind: 'changed', doc_id: 'b', path: 'help/b.md', message: 'changed in the workspace since it was indexed' },
+        { kind: 'chunks', doc_id: 'c', path: 'help/<c>.md', message: '1 of 2 chunks missing from the index (c#1)' },
+      ] } as never);
+    render(<CorpusView />);
+    const banner = await screen.findByTestId('index-drift');
+    expect(banner.textContent).toContain('3 problems');
+    expect(screen.getByTestId('drift-changed').textContent).toBe('2 changed but not re-indexed');
+    expect(screen.getByTestId('drift-chunks').textContent).toBe('1 with missing or altered chunks');
+    expect(banner.textContent).toContain('help/<c>.md: 1 of 2 chunks missing');
+    fireEvent.click(screen.getByRole('button', { name: /Re-index/ }));
+    await waitFor(() => expect(api.corpus.reindex).toHaveBeenCalled());
+    await waitFor(() => screen.getByTestId('sync-progress'));
+    expect(screen.queryByTestId('index-drift')).toBeNull();
+  });
+
+  it('says when the verification itself failed', async () => {
+    const { api } = await import('../../api');
+    noSync();
+    vi.mocked(api.corpus.verify).mockRejectedValueOnce(new Error('index busy'));
+    render(<CorpusView />);
+    expect((await screen.findByTestId('verify-error')).textContent).toContain('index busy');
   });
 });

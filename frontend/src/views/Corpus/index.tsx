@@ -1,5 +1,5 @@
-import { FolderOpen, RefreshCw, Square, UploadCloud } from 'lucide-react';
-import { useState } from 'react';
+import { FolderOpen, RefreshCw, ShieldCheck, Square, UploadCloud } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { api } from '../../api';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { Stat } from '../../components/Stat';
@@ -8,8 +8,11 @@ import { ViewHeader } from '../../components/ViewHeader';
 import { WorkspaceSource } from '../../components/WorkspaceSource';
 import { useStore } from '../../stores/store';
 import { DocumentsList } from './DocumentsList';
+import { IndexDriftBanner } from './IndexDriftBanner';
 import { SearchPlayground } from './SearchPlayground';
-import { cancelSync, startSync, switchWorkspace, syncStore } from './syncStore';
+import { SkippedPanel } from './SkippedPanel';
+import { SourcesPanel } from './SourcesPanel';
+import { cancelSync, startReindex, startSync, switchWorkspace, syncStore, verifyIndex, verifyStore } from './syncStore';
 
 function SyncProgress() {
   const s = useStore(syncStore);
@@ -36,6 +39,11 @@ export function CorpusView() {
   const summary = useAsync(() => api.corpus.summary());
   const stats = useAsync(() => api.corpus.indexStats());
   const sync = useStore(syncStore);
+  const verify = useStore(verifyStore);
+  // Opening the view verifies once (read-only); every sync verifies again.
+  useEffect(() => {
+    if (!syncStore.get().jobId) void verifyIndex();
+  }, []);
   const [switched, setSwitched] = useState<string>();
   const [actionError, setActionError] = useState<Error>();
   // Choosing is a switch at once: the workspace, its golden sets, runs and
@@ -64,6 +72,14 @@ export function CorpusView() {
       setActionError(e as Error);
     }
   };
+  const reindex = async () => {
+    setActionError(undefined);
+    try {
+      await startReindex(() => stats.reload());
+    } catch (e) {
+      setActionError(e as Error);
+    }
+  };
   const s = summary.data;
   const st = stats.data;
   return (
@@ -75,6 +91,9 @@ export function CorpusView() {
           <>
             <button type="button" className="btn" onClick={() => { summary.reload(); stats.reload(); }}>
               <RefreshCw size={16} aria-hidden /> Refresh
+            </button>
+            <button type="button" className="btn" onClick={() => void verifyIndex()} disabled={!!sync.jobId || verify.running}>
+              <ShieldCheck size={16} aria-hidden /> Verify index
             </button>
             <button type="button" className="btn" onClick={choose} disabled={!!sync.jobId}>
               <FolderOpen size={16} aria-hidden /> Choose folder…
@@ -105,6 +124,7 @@ export function CorpusView() {
         </p>
       )}
       <SyncProgress />
+      {!sync.jobId && <IndexDriftBanner onReindex={reindex} busy={!!sync.jobId} />}
       <div className="stats">
         <Stat label="Document files" value={s ? s.documents : '…'} testId="doc-count" />
         <Stat label="Documents indexed" value={st ? st.documents : '…'} testId="indexed-count" />
@@ -148,6 +168,8 @@ export function CorpusView() {
           </ul>
         </section>
       )}
+      <SkippedPanel skipped={st?.skipped} />
+      <SourcesPanel onChanged={() => { summary.reload(); stats.reload(); }} />
       <DocumentsList />
       <SearchPlayground />
     </section>

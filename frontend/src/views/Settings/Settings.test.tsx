@@ -11,6 +11,9 @@ vi.mock('../../api', () => ({
     corpus: {
       summary: vi.fn().mockResolvedValue({ root: '/w', content_dir: '/w/content', documents: 1, drafts: [], has_guidelines: false, has_golden: false, id: 'ws-1', source: 'flag', saved_dir: '/saved' }),
     },
+    voice: {
+      getVoiceRules: vi.fn().mockResolvedValue({ kind: 'vale', path: '/w/.vale.ini', describe: '.vale.ini (Vale style Continuity, write-good)', warnings: ['/w/styles/S/R.yml:3: kind "sequence" is not supported'] }),
+    },
     settings: {
       get: vi.fn().mockResolvedValue({ engine: 'llm', base_url: 'http://localhost:11434/v1', models: { answer: 'llama3.1', judge: 'llama3.1', embedding: 'nomic-embed-text' }, corpus_dir: '', audit_log: false, timeout_seconds: 60, max_concurrency: 4, max_retries: 3, api_version: '' }),
       save: vi.fn().mockResolvedValue(undefined),
@@ -23,6 +26,7 @@ vi.mock('../../api', () => ({
 }));
 
 import { SettingsView } from '.';
+import { voiceRulesText } from './VoiceRulesLine';
 
 afterEach(() => {
   cleanup();
@@ -88,4 +92,23 @@ describe('Settings price table', () => {
     await waitFor(() => expect(savePrices).toHaveBeenCalledWith([{ model: 'gpt-4o-mini', input_per_mtok: 0.2, output_per_mtok: 0.6 }]));
     expect(await screen.findByText('Prices saved.')).toBeTruthy();
   });
+});
+
+describe('Settings voice rules line', () => {
+  it('says the workspace uses its Vale configuration and that parts of it are not run', async () => {
+    render(<SettingsView />);
+    await waitFor(() => expect(screen.getByTestId('voice-rules').textContent).toContain('Voice rules: .vale.ini (Vale style Continuity, write-good)'));
+    expect(screen.getByTestId('voice-rules').textContent).toContain('1 part(s) of it are not run');
+  });
+});
+
+
+describe('voiceRulesText', () => {
+  const cases = [
+    { name: 'guidelines.md', rules: { kind: 'guidelines', describe: 'guidelines.md', warnings: [] }, want: 'Voice rules: guidelines.md.' },
+    { name: 'Vale, all run', rules: { kind: 'vale', describe: '.vale.ini (Vale style Microsoft)', warnings: [] }, want: "Voice rules: .vale.ini (Vale style Microsoft), from the workspace's Vale configuration." },
+  ];
+  for (const c of cases) {
+    it(c.name, () => expect(voiceRulesText(c.rules)).toBe(c.want));
+  }
 });

@@ -7,8 +7,11 @@ import { ViewHeader } from '../../components/ViewHeader';
 import { WorkspaceSource } from '../../components/WorkspaceSource';
 import { switchWorkspace } from '../Corpus/syncStore';
 import { ConnectionPanel } from './ConnectionPanel';
+import { IgnorePanel } from './IgnorePanel';
 import { KeyPanel } from './KeyPanel';
 import { PricePanel } from './PricePanel';
+import { RateLimitPanel } from './RateLimitPanel';
+import { VoiceRulesLine } from './VoiceRulesLine';
 
 export function SettingsView() {
   const loaded = useAsync(() => api.settings.get());
@@ -56,6 +59,7 @@ export function SettingsView() {
   return (
     <section>
       <ViewHeader title="Settings" subtitle="Choose the engine that checks drafts and runs evaluations." />
+      <VoiceRulesLine />
       {error && <ErrorBanner error={error} />}
       {status && (
         <p className="banner banner-ok" role="status">
@@ -109,6 +113,7 @@ export function SettingsView() {
             onChange={(e) => set('api_version', e.target.value)}
           />
         </label>
+        <RateLimitPanel form={form} set={set} />
         <label className="field">
           <span>Corpus folder (empty: the sample workspace)</span>
           <input value={form.corpus_dir} onChange={(e) => set('corpus_dir', e.target.value)} />
@@ -134,6 +139,7 @@ export function SettingsView() {
       </form>
       <ConnectionPanel dirty={JSON.stringify(form) !== JSON.stringify(savedForm)} />
       <PricePanel />
+      <IgnorePanel />
       {/* Remounted when the saved base URL changes: the key status is per host. */}
       <KeyPanel
         key={savedForm?.base_url ?? ''}

@@ -4,7 +4,13 @@ import {app} from '../models';
 
 export function ChooseFolder():Promise<string>;
 
+export function IgnoreRules():Promise<app.IgnoreRulesDTO>;
+
 export function IndexStats():Promise<app.IndexStatsDTO>;
+
+export function Reindex():Promise<string>;
+
+export function SaveIgnoreRules(arg1:string):Promise<app.IgnoreRulesDTO>;
 
 export function Search(arg1:string,arg2:number):Promise<app.SearchComparisonDTO>;
 
@@ -13,3 +19,5 @@ export function Summary():Promise<app.WorkspaceDTO>;
 export function SwitchWorkspace(arg1:string):Promise<app.WorkspaceSwitchDTO>;
 
 export function Sync():Promise<string>;
+
+export function Verify():Promise<app.IndexVerificationDTO>;

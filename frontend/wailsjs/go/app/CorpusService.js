@@ -6,8 +6,20 @@ export function ChooseFolder() {
   return window['go']['app']['CorpusService']['ChooseFolder']();
 }
 
+export function IgnoreRules() {
+  return window['go']['app']['CorpusService']['IgnoreRules']();
+}
+
 export function IndexStats() {
   return window['go']['app']['CorpusService']['IndexStats']();
+}
+
+export function Reindex() {
+  return window['go']['app']['CorpusService']['Reindex']();
+}
+
+export function SaveIgnoreRules(arg1) {
+  return window['go']['app']['CorpusService']['SaveIgnoreRules'](arg1);
 }
 
 export function Search(arg1, arg2) {
@@ -24,4 +36,8 @@ export function SwitchWorkspace(arg1) {
 
 export function Sync() {
   return window['go']['app']['CorpusService']['Sync']();
+}
+
+export function Verify() {
+  return window['go']['app']['CorpusService']['Verify']();
 }
