@@ -46,6 +46,13 @@ test('a WordPress export added as a source is indexed and listed with its skippe
   assert.match(skipped, /status trashed; not published/);
   assert.match(skipped, /attachment/);
 
+  // the view follows the source's sync: verified again (no drift banner
+  // from before it) and the documents list shows the new posts as indexed
+  await until(page, 'the re-verification', async () => (await page.getByTestId('index-drift').count()) === 0);
+  await page.getByLabel('Filter documents').fill('wp-');
+  const post = page.locator('[data-testid="doc-row"][data-doc-id="wp-12"] [data-testid="doc-status"]');
+  await until(page, 'the post listed as indexed', async () => (await post.count()) > 0 && (await post.textContent()).trim() === 'indexed');
+
   // its documents are in the index: search finds the post's text
   await page.getByLabel('Query').fill('recurring invoices first business day');
   await page.getByRole('button', { name: /^Search$/ }).click();

@@ -25,7 +25,8 @@ function StatusBadge({ row }: { row: DocumentRow }) {
 }
 
 /** The workspace's documents with their index status; a row opens the source viewer. */
-export function DocumentsList() {
+/** refresh changes when something other than a sync here changed the index (a source's sync). */
+export function DocumentsList({ refresh = 0 }: { refresh?: number }) {
   const [query, setQuery] = useState('');
   const [filter, setFilter] = useState('');
   const [rows, setRows] = useState<DocumentRow[]>();
@@ -38,7 +39,7 @@ export function DocumentsList() {
     return () => clearTimeout(t);
   }, [query]);
 
-  // Reloaded when the filter changes and when a sync ends.
+  // Reloaded when the filter changes, when a sync ends and when a source synced.
   useEffect(() => {
     if (syncing) return;
     let live = true;
@@ -53,7 +54,7 @@ export function DocumentsList() {
     return () => {
       live = false;
     };
-  }, [filter, syncing, tick]);
+  }, [filter, syncing, tick, refresh]);
 
   const open = (row: DocumentRow, e?: MouseEvent<HTMLTableRowElement>) => {
     e?.currentTarget.querySelector<HTMLButtonElement>('button')?.focus();

@@ -45,6 +45,7 @@ export function CorpusView() {
     if (!syncStore.get().jobId) void verifyIndex();
   }, []);
   const [switched, setSwitched] = useState<string>();
+  const [sourceSyncs, setSourceSyncs] = useState(0);
   const [actionError, setActionError] = useState<Error>();
   // Choosing is a switch at once: the workspace, its golden sets, runs and
   // checks, and a sync that brings the index to its content.
@@ -169,8 +170,16 @@ export function CorpusView() {
         </section>
       )}
       <SkippedPanel skipped={st?.skipped} />
-      <SourcesPanel onChanged={() => { summary.reload(); stats.reload(); }} />
-      <DocumentsList />
+      <SourcesPanel
+        onChanged={() => {
+          // a source's sync changed the index like a sync here does
+          summary.reload();
+          stats.reload();
+          void verifyIndex();
+          setSourceSyncs((n) => n + 1);
+        }}
+      />
+      <DocumentsList refresh={sourceSyncs} />
       <SearchPlayground />
     </section>
   );
