@@ -10,9 +10,10 @@ import (
 
 const sampleVale = "../voice/vale/testdata/sample/.vale.ini"
 
-// lint --vale over the six sample drafts prints, per draft, what Vale
+// lint --vale over the six sample drafts prints, per draft, what real Vale
 // reports with the equivalent of guidelines.md (the golden file of
-// backend/voice/vale), and says on stderr which rules ran.
+// backend/voice/vale) less its one known difference, and says on stderr
+// which rules ran.
 func TestLintValeFindsWhatValeFinds(t *testing.T) {
 	t.Parallel()
 	drafts, err := filepath.Glob(filepath.Join(sampleCorpus, "drafts", "*.md"))
@@ -34,9 +35,15 @@ func TestLintValeFindsWhatValeFinds(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// Vale's sentence tokenizer joins two sentences at an e-mail address
+	// here (see TestSampleDrafts in backend/voice/vale).
+	const sentenceSplitter = "prompt-injection.md:7:100:Continuity.SentenceLength"
 	var want []string
 	for _, l := range strings.Split(strings.TrimSpace(string(b)), "\n") {
 		parts := strings.SplitN(l, ":", 5)
+		if strings.Join(parts[:4], ":") == sentenceSplitter {
+			continue
+		}
 		want = append(want, strings.Join(parts[:4], ":"))
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
@@ -64,7 +71,7 @@ func TestCheckValeSaysWhichRulesRan(t *testing.T) {
 	if !strings.Contains(r.stderr, "voice rules: .vale.ini (Vale style Continuity)") {
 		t.Errorf("stderr does not name the rules in use:\n%s", r.stderr)
 	}
-	if !strings.Contains(r.stdout, "Continuity.Exclamation") {
+	if !strings.Contains(r.stdout, "Continuity.USSpelling") {
 		t.Errorf("the report has no Vale rule's issue:\n%s", r.stdout)
 	}
 }

@@ -144,6 +144,7 @@ func (c *ruleCompiler) build(spec voice.Spec) (voice.ExternalRule, bool) {
 		re := c.regexp(expr, rf.keyLine["token"])
 		lo, _ := rf.number("min")
 		hi, _ := rf.number("max")
+		spec.Scopes = perBlock(spec.Scopes)
 		return voice.NewOccurrence(spec, re, int(lo), int(hi)), re != nil
 	case "repetition":
 		tokens, _ := rf.list("tokens")
@@ -262,4 +263,16 @@ func (c *ruleCompiler) runnable(tokens []string, lines []int) []string {
 		out = append(out, t)
 	}
 	return out
+}
+
+// perBlock turns scope text into every block scope: Vale lints Markdown
+// block by block, so an occurrence rule on text counts within each
+// paragraph, heading, list item, table and quote, never across them
+// (checked with vale 3.26: two "!" in one paragraph alert, in two
+// paragraphs or two list items they do not).
+func perBlock(scopes []voice.Scope) []voice.Scope {
+	if len(scopes) > 0 && (len(scopes) > 1 || scopes[0] != voice.ScopeText) {
+		return scopes
+	}
+	return []voice.Scope{voice.ScopeParagraph, voice.ScopeHeading, voice.ScopeList, voice.ScopeTable, voice.ScopeBlockquote}
 }

@@ -14,8 +14,9 @@ import (
 // The guidelines.md engine and the Vale-loaded one flag the same passages
 // where their semantics coincide: word lists and US spelling. Product
 // names, exclamation marks, sentence length and preferred words differ by
-// design (Vale.Terms ignores context exceptions, occurrence reports once
-// per scope, \w+ counts words differently), so they are not compared.
+// design (Vale.Terms runs only with BasedOnStyles = Vale and has no
+// context exceptions, occurrence reports once per block or sentence, \w+
+// counts words differently), so they are not compared.
 func TestSameFindingsWhereSemanticsCoincide(t *testing.T) {
 	g, err := voice.LoadFile("../../../corpus/guidelines.md")
 	if err != nil {

@@ -9,6 +9,7 @@ import (
 
 // One rule of each kind, in a real style directory, on a small draft.
 func TestKindsFollowValeSemantics(t *testing.T) {
+	const excl = "extends: occurrence\nmessage: At most one.\nlevel: error\nscope: text\nmax: 1\ntoken: '!'\n"
 	cases := []struct {
 		name, rule, draft string
 		want              []string
@@ -29,6 +30,15 @@ func TestKindsFollowValeSemantics(t *testing.T) {
 			"extends: occurrence\nmessage: More than 2 commas!\nlevel: error\nscope: sentence\nmax: 2\ntoken: ','\n",
 			"One, two, three, four. Fine, fine. A, b, c, d, e.\n",
 			[]string{"a.md:1:4:S.R:More than 2 commas!", "a.md:1:37:S.R:More than 2 commas!"}},
+		// Occurrence on text counts per Markdown block; each case as vale 3.26 reports it.
+		{"occurrence on text: two in one paragraph", excl,
+			"Hello there! We are here!\n\nAnother one.\n", []string{"a.md:1:12:S.R:At most one."}},
+		{"occurrence on text: a paragraph wrapped over two lines", excl,
+			"Hello there!\nWe are here!\n", []string{"a.md:1:12:S.R:At most one."}},
+		{"occurrence on text: two paragraphs", excl, "Hello there!\n\nWe are here!\n", nil},
+		{"occurrence on text: a heading and a paragraph", excl, "# Hi!\n\nWe are here!\n", nil},
+		{"occurrence on text: two list items", excl, "- one!\n- two!\n", nil},
+		{"occurrence on text: two in one list item", excl, "- one! two!\n", []string{"a.md:1:6:S.R:At most one."}},
 		{"readability grade of the whole document",
 			"extends: readability\nmessage: \"Grade %s is too high.\"\nlevel: warning\nmetrics: [Flesch-Kincaid]\ngrade: 8\n",
 			"Notwithstanding considerable organizational responsibilities, administrators systematically investigate extraordinarily complicated infrastructural interdependencies.\n",

@@ -188,8 +188,10 @@ func (s *Style) For(file string) Rules {
 		}
 		for _, b := range sec.basedOn {
 			if b == "Vale" {
-				if rf := s.builtins["Vale.Repetition"]; rf != nil {
-					set(rf, "", true)
+				for _, name := range []string{"Vale.Terms", "Vale.Avoid", "Vale.Repetition"} {
+					if rf := s.builtins[name]; rf != nil {
+						set(rf, "", true)
+					}
 				}
 				ws.addf(s.cfg.path, sec.basedLine, "Vale.Spelling is not supported (needs a Hunspell dictionary); skipped")
 			}
@@ -214,13 +216,6 @@ func (s *Style) For(file string) Rules {
 				set(rf, v, true)
 			default:
 				ws.addf(s.cfg.path, st.line, "%s = %q is not YES, NO or a level; ignored", st.rule, v)
-			}
-		}
-	}
-	for _, name := range []string{"Vale.Terms", "Vale.Avoid"} {
-		if rf := s.builtins[name]; rf != nil {
-			if _, ok := chosen[name]; !ok {
-				set(rf, "", true)
 			}
 		}
 	}

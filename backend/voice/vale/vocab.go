@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"sort"
 	"strings"
 
 	"gopkg.in/yaml.v3"
@@ -70,7 +71,9 @@ var plainTerm = regexp.MustCompile(`^[\p{L}\p{N} .'-]+$`)
 
 // builtinRules are Vale's own: Terms enforces the accepted spelling of
 // plain accept.txt entries, Avoid flags reject.txt entries, Repetition
-// flags a word written twice.
+// flags a word written twice. They run only where a section bases on the
+// Vale style (or turns one on by name); otherwise the accept list only
+// excuses matches of the other rules, as in Vale.
 func (s *Style) builtinRules() map[string]*ruleFile {
 	out := map[string]*ruleFile{}
 	ws := &warnings{} // built from the vocabularies, which are already validated
@@ -83,13 +86,22 @@ func (s *Style) builtinRules() map[string]*ruleFile {
 			out[name] = rf
 		}
 	}
-	swap := map[string]string{}
+	// Longest term first, so "TallyHub Go" is reported as 'Tallyhub Go'
+	// rather than as 'Tallyhub' followed by a word, as Vale does.
+	terms := make([]string, 0, len(s.accept))
 	for _, t := range s.accept {
 		if plainTerm.MatchString(t) {
-			swap[regexp.QuoteMeta(t)] = t
+			terms = append(terms, t)
 		}
 	}
-	if len(swap) > 0 {
+	sort.SliceStable(terms, func(i, j int) bool { return len(terms[i]) > len(terms[j]) })
+	swap := &yaml.Node{Kind: yaml.MappingNode}
+	for _, t := range terms {
+		swap.Content = append(swap.Content,
+			&yaml.Node{Kind: yaml.ScalarNode, Value: regexp.QuoteMeta(t)},
+			&yaml.Node{Kind: yaml.ScalarNode, Value: t})
+	}
+	if len(terms) > 0 {
 		add("Vale.Terms", map[string]any{"extends": "substitution", "message": "Use '%s' instead of '%s'.",
 			"level": "error", "ignorecase": true, "vocab": false, "swap": swap})
 	}
