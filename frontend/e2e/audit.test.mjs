@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { openApp } from './harness.mjs';
+import { openApp, until, syncCorpus } from './harness.mjs';
 
 // The Audit view: an old copy of the refund policy with a changed refund
 // window is published next to the current one; the audit shows the pair
@@ -17,26 +17,6 @@ function oldRefundPolicy(current) {
     .replace('url: https://help.tallyhub.example/refund-policy\n', 'url: https://help.tallyhub.example/refund-policy-old\n')
     .replace(/published: \d{4}-\d{2}-\d{2}/, 'published: 2023-05-02')
     .replaceAll('30 days', '14 days');
-}
-
-async function until(page, what, fn, timeout = 240000) {
-  const end = Date.now() + timeout;
-  while (!(await fn())) {
-    assert.ok(Date.now() < end, `timed out waiting for ${what}`);
-    await page.waitForTimeout(250);
-  }
-}
-
-async function syncNow(page) {
-  // a source viewer left open by a failed step would cover the navigation
-  if (await page.locator('.source-backdrop').count()) {
-    await page.keyboard.press('Escape');
-    await page.locator('.source-backdrop').waitFor({ state: 'detached', timeout: 5000 }).catch(() => page.reload());
-  }
-  await page.click('[data-nav="corpus"]');
-  await page.getByRole('heading', { level: 1, name: 'Corpus' }).waitFor();
-  await page.getByRole('button', { name: /Sync index/ }).click();
-  await until(page, 'sync finished', async () => (await page.getByText(/Sync finished|Sync failed/).count()) > 0);
 }
 
 test('audit: a conflicting old page shows side by side, stays intended after a reload, opens in the source viewer', async (t) => {
@@ -54,7 +34,7 @@ test('audit: a conflicting old page shows side by side, stays intended after a r
   // restored here, not in t.after: the harness closes the browser first
   rmSync(oldFile, { force: true });
   try {
-    await syncNow(page);
+    await syncCorpus(page);
   } catch (e) {
     // the flow's own failure is the one worth reading
     failure ??= e;
@@ -69,7 +49,7 @@ async function auditFlow(page, shot) {
   await page.getByRole('button', { name: 'Run audit' }).click();
   await page.getByTestId('audit-progress').waitFor();
   const pairSel = '[data-testid="conflict-pair"]:has([data-doc="help-refund-policy-old-e2e"])';
-  await until(page, 'the audit result', async () => (await page.getByTestId('audit-summary').count()) > 0 && (await page.getByTestId('audit-progress').count()) === 0);
+  await until(page, 'the audit result', async () => (await page.getByTestId('audit-summary').count()) > 0 && (await page.getByTestId('audit-progress').count()) === 0, 240000);
   const pair = page.locator(pairSel).first();
   await pair.waitFor();
   const a = pair.getByTestId('side-a');

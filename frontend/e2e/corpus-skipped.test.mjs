@@ -2,36 +2,14 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { openApp } from './harness.mjs';
-
-async function until(page, what, fn, ms = 60000) {
-  const deadline = Date.now() + ms;
-  while (!(await fn().catch(() => false))) {
-    assert.ok(Date.now() < deadline, `${what} never happened`);
-    await page.waitForTimeout(200);
-  }
-}
-
-async function syncNow(page) {
-  await page.click('[data-nav="corpus"]');
-  await page.getByRole('heading', { level: 1, name: 'Corpus' }).waitFor();
-  const finished = async () => (await page.getByText('Sync finished').count()) > 0;
-  const failed = () => page.getByText(/Sync failed/);
-  for (let attempt = 1; ; attempt++) {
-    await page.getByRole('button', { name: /Sync index/ }).click();
-    await until(page, 'sync finished or failed', async () => (await finished()) || (await failed().count()) > 0);
-    if (await finished()) return;
-    assert.ok(attempt < 3, `the sync kept failing: ${await failed().first().textContent()}`);
-    await page.waitForTimeout(2000);
-  }
-}
+import { openApp, until, syncCorpus } from './harness.mjs';
 
 // The sample keeps its documents in content/, so its README, FACTS, guide
 // and drafts are listed as workspace files; an ignore rule saved in
 // Settings shows up with its line after the next sync.
 test('the corpus view lists skipped files by reason, and an ignore rule saved in Settings is applied at the next sync', async (t) => {
   const { page, problems, shot } = await openApp(t);
-  await syncNow(page);
+  await syncCorpus(page);
   const panel = page.getByTestId('skipped-panel');
   await panel.waitFor({ timeout: 30000 });
   const workspaceGroup = panel.getByTestId('skipped-group').filter({ hasText: 'Workspace files' });
@@ -69,7 +47,7 @@ test('the corpus view lists skipped files by reason, and an ignore rule saved in
   await ignore.scrollIntoViewIfNeeded();
   await shot('settings-ignore-rules');
 
-  await syncNow(page);
+  await syncCorpus(page);
   const ignoredGroup = page.getByTestId('skipped-group').filter({ hasText: 'Ignored by a rule' });
   await ignoredGroup.waitFor({ timeout: 30000 });
   await ignoredGroup.locator('summary').click();
@@ -77,6 +55,6 @@ test('the corpus view lists skipped files by reason, and an ignore rule saved in
   await ignoredGroup.scrollIntoViewIfNeeded();
   await shot('corpus-skipped-ignored');
   restore();
-  await syncNow(page); // leaves the shared sample index as the other tests expect it
+  await syncCorpus(page); // leaves the shared sample index as the other tests expect it
   assert.deepEqual(problems, []);
 });

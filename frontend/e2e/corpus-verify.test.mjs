@@ -2,31 +2,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { openApp } from './harness.mjs';
-
-async function until(page, what, fn, ms = 60000) {
-  const deadline = Date.now() + ms;
-  while (!(await fn().catch(() => false))) {
-    assert.ok(Date.now() < deadline, `${what} never happened`);
-    await page.waitForTimeout(200);
-  }
-}
+import { openApp, until, syncCorpus } from './harness.mjs';
 
 // The real path to drift: a published page changes on disk and nobody
 // syncs. Verify (read-only) shows the banner; Re-index clears it.
 test('the corpus view shows a drift banner when a page changed without a sync, and Re-index clears it', async (t) => {
   const { page, problems, shot } = await openApp(t);
-  await page.click('[data-nav="corpus"]');
-  await page.getByRole('heading', { level: 1, name: 'Corpus' }).waitFor();
-  const finished = async () => (await page.getByText('Sync finished').count()) > 0;
-  const failed = () => page.getByText(/Sync failed/);
-  for (let attempt = 1; ; attempt++) {
-    await page.getByRole('button', { name: /Sync index/ }).click();
-    await until(page, 'sync finished or failed', async () => (await finished()) || (await failed().count()) > 0);
-    if (await finished()) break;
-    assert.ok(attempt < 3, `the sync kept failing: ${await failed().first().textContent()}`);
-    await page.waitForTimeout(2000);
-  }
+  await syncCorpus(page);
   // Every sync verifies: a clean index shows no banner.
   assert.equal(await page.getByTestId('index-drift').count(), 0, 'a banner right after a clean sync');
 
@@ -47,7 +29,7 @@ test('the corpus view shows a drift banner when a page changed without a sync, a
   await shot('corpus-verify-drift');
 
   await page.getByRole('button', { name: /Re-index/ }).click();
-  await until(page, 're-index finished', finished);
+  await until(page, 're-index finished', async () => (await page.getByText('Sync finished').count()) > 0);
   await until(page, 'banner gone', async () => (await page.getByTestId('index-drift').count()) === 0);
   await shot('corpus-verify-clean');
   assert.deepEqual(problems, []);

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { openApp } from './harness.mjs';
+import { openApp, syncCorpus } from './harness.mjs';
 import { selectSampleSet } from './evals-harness.mjs';
 
 // The pages that say the refund window is 30 days; the approved answers
@@ -10,30 +10,6 @@ import { selectSampleSet } from './evals-harness.mjs';
 // approved answer (the same edit as backend/cli TestEvalAnswerNowContradictsApproved).
 const REFUND_PAGES = ['help/refund-policy.md', 'blog/longer-refund-window.md'];
 const toFortyFive = (s) => s.replaceAll('30 days', '45 days').replaceAll('30-day', '45-day');
-
-async function until(page, what, fn, ms = 60000) {
-  const deadline = Date.now() + ms;
-  while (!(await fn().catch(() => false))) {
-    assert.ok(Date.now() < deadline, `${what} never happened`);
-    await page.waitForTimeout(200);
-  }
-}
-
-// syncNow syncs through the Corpus view. A check of an earlier test may
-// still hold the index ("Sync failed: …"), so it retries once it is free.
-async function syncNow(page) {
-  await page.click('[data-nav="corpus"]');
-  await page.getByRole('heading', { level: 1, name: 'Corpus' }).waitFor();
-  const finished = async () => (await page.getByText('Sync finished').count()) > 0;
-  const failed = () => page.getByText(/Sync failed/);
-  for (let attempt = 1; ; attempt++) {
-    await page.getByRole('button', { name: /Sync index/ }).click();
-    await until(page, 'sync finished or failed', async () => (await finished()) || (await failed().count()) > 0);
-    if (await finished()) return;
-    assert.ok(attempt < 3, `the sync kept failing: ${await failed().first().textContent()}`);
-    await page.waitForTimeout(2000);
-  }
-}
 
 // runOffline starts an offline run of the selected set and returns the new
 // run's ID once its scorecard is shown.
@@ -71,7 +47,7 @@ test('evaluations: a corpus edit that makes an answer contradict its approved an
     failure = e;
   }
   for (const [file, text] of originals) writeFileSync(file, text);
-  await syncNow(page);
+  await syncCorpus(page);
   if (failure) throw failure;
   assert.deepEqual(problems, []);
 });
@@ -80,13 +56,13 @@ test('evaluations: a corpus edit that makes an answer contradict its approved an
 // the second run's scorecard against the first.
 async function contradictionShowsInUI(page, shot, problems, originals) {
   // baseline: the published corpus as it is
-  await syncNow(page);
+  await syncCorpus(page);
   await selectSampleSet(page);
   const baselineRun = await runOffline(page, shot, problems);
 
   // the edit: the refund window is now 45 days
   for (const [file, text] of originals) writeFileSync(file, toFortyFive(text));
-  await syncNow(page);
+  await syncCorpus(page);
   await selectSampleSet(page);
   const secondRun = await runOffline(page, shot, problems);
   assert.notEqual(secondRun, baselineRun);

@@ -3,15 +3,7 @@ import assert from 'node:assert/strict';
 import { copyFileSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { openApp } from './harness.mjs';
-
-async function until(page, what, fn, ms = 60000) {
-  const deadline = Date.now() + ms;
-  while (!(await fn().catch(() => false))) {
-    assert.ok(Date.now() < deadline, `${what} never happened`);
-    await page.waitForTimeout(200);
-  }
-}
+import { openApp, until } from './harness.mjs';
 
 test('a WordPress export added as a source is indexed and listed with its skipped items', async (t) => {
   // the export lives outside the workspace, as a download would

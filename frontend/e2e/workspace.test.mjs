@@ -3,15 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { openApp } from './harness.mjs';
-
-async function until(page, what, fn, ms = 60000) {
-  const deadline = Date.now() + ms;
-  while (!(await fn().catch(() => false))) {
-    assert.ok(Date.now() < deadline, `${what} never happened`);
-    await page.waitForTimeout(200);
-  }
-}
+import { openApp, until } from './harness.mjs';
 
 // The native folder dialog cannot open in a plain browser: the bound
 // ChooseFolder is replaced by one answering dir, the rest is the real app.
