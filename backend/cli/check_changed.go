@@ -13,7 +13,6 @@ import (
 	"continuity/backend/changed"
 	"continuity/backend/check"
 	"continuity/backend/engine"
-	"continuity/backend/muddy"
 	"continuity/backend/voice"
 )
 
@@ -174,15 +173,9 @@ func runLintChanged(ctx context.Context, env *Env, failOn string, withMuddy bool
 	if err != nil {
 		return err
 	}
-	voiceOf, err := lintVoice(ctx, env, s, ws, valePath)
+	voiceOf, lex, err := lintRules(ctx, env, s, ws, valePath, withMuddy)
 	if err != nil {
-		return fmt.Errorf("lint: %w", err)
-	}
-	var lex muddy.Lexicon
-	if withMuddy {
-		if lex, err = muddy.DefaultLexicon(); err != nil {
-			return fmt.Errorf("lint --muddy: %w", err)
-		}
+		return err
 	}
 	issues := []lintIssue{}
 	linted := 0

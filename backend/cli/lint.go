@@ -86,15 +86,9 @@ func runLint(ctx context.Context, env *Env, files []string, failOn string, withM
 		return err
 	}
 	// broken guidelines fail every file alike: say so once, before any
-	voiceOf, err := lintVoice(ctx, env, s, ws, valePath)
+	voiceOf, lex, err := lintRules(ctx, env, s, ws, valePath, withMuddy)
 	if err != nil {
-		return fmt.Errorf("lint: %w", err)
-	}
-	var lex muddy.Lexicon
-	if withMuddy {
-		if lex, err = muddy.DefaultLexicon(); err != nil {
-			return fmt.Errorf("lint --muddy: %w", err)
-		}
+		return err
 	}
 	issues := []lintIssue{}
 	var failed []string

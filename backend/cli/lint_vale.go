@@ -6,6 +6,7 @@ import (
 
 	"continuity/backend/check"
 	"continuity/backend/engine"
+	"continuity/backend/muddy"
 	"continuity/backend/session"
 	"continuity/backend/voice"
 	"continuity/backend/voice/vale"
@@ -58,4 +59,22 @@ func reportVoiceRules(env *Env, rules string, warnings []string) {
 	for _, w := range warnings {
 		fmt.Fprintf(env.Stderr, "vale: not run: %s\n", w)
 	}
+}
+
+// lintRules loads what lint runs: the voice rules (a Vale configuration
+// or the guidelines) and, with --muddy, the lexicon of the muddy-sentence
+// rules. Broken rules fail every file alike, so they are reported once.
+func lintRules(ctx context.Context, env *Env, s *session.Session, ws workspace.Workspace, valePath string, withMuddy bool) (voiceRunner, muddy.Lexicon, error) {
+	voiceOf, err := lintVoice(ctx, env, s, ws, valePath)
+	if err != nil {
+		return nil, nil, fmt.Errorf("lint: %w", err)
+	}
+	if !withMuddy {
+		return voiceOf, nil, nil
+	}
+	lex, err := muddy.DefaultLexicon()
+	if err != nil {
+		return nil, nil, fmt.Errorf("lint --muddy: %w", err)
+	}
+	return voiceOf, lex, nil
 }
