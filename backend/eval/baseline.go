@@ -54,11 +54,18 @@ func (s *Store) LastBaseline(ctx context.Context, cur Run) (Run, []SkippedRun, e
 		return Run{}, nil, err
 	}
 	skipped := []SkippedRun{}
-	for i := len(runs) - 1; i >= 0; i-- {
+	// a baseline is what came before: Runs lists in the order runs were
+	// started, so only runs listed before a stored cur count (StartedAt has
+	// whole seconds, and two runs can share one); for a cur not stored yet,
+	// RFC3339 UTC strings order as the times do
+	from := len(runs) - 1
+	for i, r := range runs {
+		if r.ID == cur.ID {
+			from = i - 1
+		}
+	}
+	for i := from; i >= 0; i-- {
 		r := runs[i]
-		// a baseline is what came before; StartedAt is RFC3339 UTC, so the
-		// strings order as the times do, and runs started in the same
-		// second as cur count as before it
 		if r.ID == cur.ID || (cur.StartedAt != "" && r.StartedAt > cur.StartedAt) {
 			continue
 		}

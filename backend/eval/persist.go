@@ -92,7 +92,7 @@ func (s *Store) Run(ctx context.Context, id string) (Run, error) {
 // Runs lists the workspace's runs oldest first; goldenSet "" lists every set.
 func (s *Store) Runs(ctx context.Context, goldenSet string) ([]Run, error) {
 	rows, err := s.db.Reader().QueryContext(ctx, `SELECT meta FROM eval_runs
-		WHERE workspace_id = ? AND (? = '' OR golden_set = ?) ORDER BY started_at, id`, s.workspace, goldenSet, goldenSet)
+		WHERE workspace_id = ? AND (? = '' OR golden_set = ?) ORDER BY started_at, rowid`, s.workspace, goldenSet, goldenSet)
 	if err != nil {
 		return nil, fmt.Errorf("list runs: %w", err)
 	}
