@@ -12,6 +12,7 @@ import (
 	"continuity/backend/check"
 	"continuity/backend/draftfile"
 	"continuity/backend/engine"
+	"continuity/backend/retrieval"
 )
 
 // maxDraftBytes bounds a draft read from a file or stdin.
@@ -165,16 +166,7 @@ func runCheck(ctx context.Context, env *Env, req check.Request, failOnVoice stri
 		return err
 	}
 	out, err := check.Run(ctx, s, req, progressBar(env))
-	for _, r := range out.Repairs {
-		fmt.Fprintf(env.Stderr, "index repaired: %s\n", r)
-	}
-	if sy := out.Synced; sy.Added+sy.Updated+sy.Removed > 0 {
-		reportSync(env, sy)
-	}
-	if errors.Is(err, check.ErrNoKey) {
-		return fmt.Errorf("%w; set one in Settings or OPENAI_API_KEY, or use --engine offline", err)
-	}
-	if err != nil {
+	if err := reportCheckIndex(env, out.Repairs, out.Synced, err); err != nil {
 		return err
 	}
 	reportVoiceRules(env, out.VoiceRules, out.VoiceWarnings)
@@ -203,4 +195,20 @@ func runCheck(ctx context.Context, env *Env, req check.Request, failOnVoice stri
 		return Failed("%d %s voice issue(s)", voiceFail, failOnVoice)
 	}
 	return nil
+}
+
+// reportCheckIndex says on stderr what opening the index repaired and what
+// the sync before a check changed, then words the check's error: a missing
+// key names where to set one.
+func reportCheckIndex(env *Env, repairs []string, synced retrieval.Report, err error) error {
+	for _, r := range repairs {
+		fmt.Fprintf(env.Stderr, "index repaired: %s\n", r)
+	}
+	if synced.Added+synced.Updated+synced.Removed > 0 {
+		reportSync(env, synced)
+	}
+	if errors.Is(err, check.ErrNoKey) {
+		return fmt.Errorf("%w; set one in Settings or OPENAI_API_KEY, or use --engine offline", err)
+	}
+	return err
 }

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -64,16 +63,7 @@ func runCheckChanged(ctx context.Context, env *Env, f changedFlags, engineName s
 		return err
 	}
 	out, err := changed.Run(ctx, s, changed.Request{Base: *f.base, Engine: eng, K: k}, progressBar(env))
-	for _, r := range out.Repairs {
-		fmt.Fprintf(env.Stderr, "index repaired: %s\n", r)
-	}
-	if sy := out.Synced; sy.Added+sy.Updated+sy.Removed > 0 {
-		reportSync(env, sy)
-	}
-	if errors.Is(err, check.ErrNoKey) {
-		return fmt.Errorf("%w; set one in Settings or OPENAI_API_KEY, or use --engine offline", err)
-	}
-	if err != nil {
+	if err := reportCheckIndex(env, out.Repairs, out.Synced, err); err != nil {
 		return err
 	}
 	rep := out.Report

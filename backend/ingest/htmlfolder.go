@@ -3,10 +3,8 @@ package ingest
 import (
 	"context"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 
 	"golang.org/x/net/html"
@@ -20,56 +18,7 @@ import (
 // root without the extension. Unreadable or unconvertible files are
 // skipped with the reason; an unreadable root is an error.
 func ReadHTMLFolder(ctx context.Context, root string) ([]Item, []Skip, error) {
-	st, err := os.Stat(root)
-	if err != nil {
-		return nil, nil, fmt.Errorf("html folder: %w", err)
-	}
-	if !st.IsDir() {
-		return nil, nil, fmt.Errorf("html folder %s: not a directory", root)
-	}
-	var paths []string
-	var skips []Skip
-	err = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			skips = append(skips, Skip{Origin: p, Reason: "unreadable: " + err.Error()})
-			if d != nil && d.IsDir() {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		if d.IsDir() {
-			if p != root && strings.HasPrefix(d.Name(), ".") {
-				return filepath.SkipDir
-			}
-			return nil
-		}
-		switch strings.ToLower(filepath.Ext(p)) {
-		case ".html", ".htm", ".docx":
-			if !strings.HasPrefix(d.Name(), ".") {
-				paths = append(paths, p)
-			}
-		}
-		return nil
-	})
-	if err != nil {
-		return nil, nil, fmt.Errorf("html folder %s: %w", root, err)
-	}
-	sort.Strings(paths)
-	var items []Item
-	for _, p := range paths {
-		if err := ctx.Err(); err != nil {
-			return nil, nil, err
-		}
-		rel, _ := filepath.Rel(root, p)
-		rel = filepath.ToSlash(rel)
-		it, err := readPage(ctx, p, rel)
-		if err != nil {
-			skips = append(skips, Skip{Origin: rel, Reason: err.Error()})
-			continue
-		}
-		items = append(items, it)
-	}
-	return items, skips, nil
+	return readFolder(ctx, "html folder", root, map[string]bool{".html": true, ".htm": true, ".docx": true}, readPage)
 }
 
 func readPage(ctx context.Context, p, rel string) (Item, error) {

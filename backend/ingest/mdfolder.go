@@ -3,10 +3,8 @@ package ingest
 import (
 	"context"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 
 	"gopkg.in/yaml.v3"
@@ -28,47 +26,9 @@ type mdFrontMatter struct {
 // url, date and status; without an id the path relative to root (without
 // the extension) is the id.
 func ReadMarkdownFolder(ctx context.Context, root string) ([]Item, []Skip, error) {
-	st, err := os.Stat(root)
-	if err != nil {
-		return nil, nil, fmt.Errorf("folder: %w", err)
-	}
-	if !st.IsDir() {
-		return nil, nil, fmt.Errorf("folder %s: not a directory", root)
-	}
-	var paths []string
-	err = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return nil //nolint:nilerr // an unreadable entry is reported when it is read
-		}
-		if d.IsDir() && p != root && strings.HasPrefix(d.Name(), ".") {
-			return filepath.SkipDir
-		}
-		ext := strings.ToLower(filepath.Ext(p))
-		if !d.IsDir() && (ext == ".md" || ext == ".markdown") && !strings.HasPrefix(d.Name(), ".") {
-			paths = append(paths, p)
-		}
-		return nil
+	return readFolder(ctx, "folder", root, map[string]bool{".md": true, ".markdown": true}, func(_ context.Context, p, rel string) (Item, error) {
+		return readMarkdownFile(p, rel)
 	})
-	if err != nil {
-		return nil, nil, fmt.Errorf("folder %s: %w", root, err)
-	}
-	sort.Strings(paths)
-	var items []Item
-	var skips []Skip
-	for _, p := range paths {
-		if err := ctx.Err(); err != nil {
-			return nil, nil, err
-		}
-		rel, _ := filepath.Rel(root, p)
-		rel = filepath.ToSlash(rel)
-		it, err := readMarkdownFile(p, rel)
-		if err != nil {
-			skips = append(skips, Skip{Origin: rel, Reason: err.Error()})
-			continue
-		}
-		items = append(items, it)
-	}
-	return items, skips, nil
 }
 
 func readMarkdownFile(p, rel string) (Item, error) {
