@@ -3,15 +3,17 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := help
 
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo 0.1.0-dev)
-LDFLAGS := -X continuity/backend/cli.Version=$(VERSION)
+COMMIT ?= $(shell git rev-parse HEAD 2>/dev/null)
+LDFLAGS := -X continuity/backend/cli.Version=$(VERSION) -X continuity/backend/cli.Commit=$(COMMIT)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_BUILD := build-essential pkg-config libgtk-3-dev libwebkit2gtk-4.0-dev
 APT_MODELS := wordnet-base
+APT_TRAIN := python3-torch python3-numpy
 APT_TEST := xvfb xauth imagemagick xdotool chromium fonts-noto-color-emoji curl python3
 GO_SRC := $(shell find . -name '*.go' -not -path './frontend/node_modules/*') go.mod go.sum
 FRONTEND_SRC := $(shell find frontend/src frontend/public frontend/wailsjs -type f) frontend/index.html frontend/vite.config.ts frontend/tsconfig.json
 
-.PHONY: help run test cli bench verdict-report train-verdict fuzz models desktop frontend deps-build deps-test vet lint gotest fronttest e2e clean
+.PHONY: help run test cli cli-embedded models-archive bench verdict-report train-verdict fuzz models desktop frontend deps-build deps-test vet lint gotest fronttest e2e clean
 
 # golangci-lint, pinned, built from the Go module proxy into the git-ignored .tools/.
 LINT_VERSION := v2.15.0
@@ -21,12 +23,14 @@ help:
 	@echo "make run    build and open the desktop app on the sample workspace (corpus/)"
 	@echo "make test   install test dependencies and run every test"
 	@echo "make cli    build the static headless CLI: build/bin/continuity"
+	@echo "make cli-embedded  the same with the offline models compiled in: build/bin/continuity-embedded"
+	@echo "make models-archive  pack models/ and its licences: dist/continuity-models.tar.gz, dist/SHA256SUMS"
 	@echo "make bench  run the benchmarks (results go to docs/benchmarks.md)"
 	@echo "make models fetch the offline models into models/ (also done by run, test and bench)"
 	@echo "make fuzz   run every fuzz target for FUZZTIME (default 10s) each"
 	@echo "make lint   golangci-lint (pinned) and ESLint"
 	@echo "make verdict-report  claim-verdict quality on every public set"
-	@echo "make train-verdict   retrain the offline verdict model on the public training splits"
+	@echo "make train-verdict   retrain the offline claim verifier (PyTorch, CPU) on the public training splits"
 
 # Installs only the packages that are missing, so repeated runs cost a dpkg query.
 define apt_install
@@ -73,6 +77,26 @@ run: deps-build models build/bin/continuity-desktop
 cli:
 	CGO_ENABLED=0 go build -trimpath -ldflags "-w -s $(LDFLAGS)" -o build/bin/continuity .
 
+# The static CLI with models/ compiled in (go:embed behind -tags embedmodels,
+# models_embedded.go): an installed copy finds its models in any folder.
+cli-embedded: models
+	CGO_ENABLED=0 go build -tags embedmodels -trimpath -ldflags "-w -s $(LDFLAGS)" -o build/bin/continuity-embedded .
+
+# models/ with its licences and a SHA256SUMS of every file, for
+# `continuity models install dist/continuity-models.tar.gz`; reproducible
+# (sorted, no owners or times), and listed in dist/SHA256SUMS.
+MODEL_DIRS := use-lite glove wordnet
+models-archive: models
+	@mkdir -p dist
+	@set -euo pipefail; tmp=$$(mktemp -d); trap 'rm -rf "$$tmp"' EXIT; \
+	(cd models && find $(MODEL_DIRS) -type f | LC_ALL=C sort | xargs -d '\n' sha256sum --) >"$$tmp/SHA256SUMS"; \
+	tar --sort=name --owner=0 --group=0 --numeric-owner --mtime=@0 --mode=u+rw,go+r,go-w \
+	  -cf - -C "$$tmp" SHA256SUMS -C "$(CURDIR)/models" $(MODEL_DIRS) | gzip -9n >dist/continuity-models.tar.gz.tmp; \
+	mv dist/continuity-models.tar.gz.tmp dist/continuity-models.tar.gz; \
+	cd dist && { grep -v ' continuity-models.tar.gz$$' SHA256SUMS 2>/dev/null || true; sha256sum continuity-models.tar.gz; } >SHA256SUMS.tmp; \
+	mv SHA256SUMS.tmp SHA256SUMS; \
+	echo "dist/continuity-models.tar.gz ($$(du -h continuity-models.tar.gz | cut -f1)), listed in dist/SHA256SUMS"
+
 vet:
 	go vet ./...
 
@@ -109,16 +133,20 @@ verdict-report: models
 	@mkdir -p test-output
 	GOMAXPROCS=2 go run ./cmd/verdictreport -bench ../shared/benchmarks -workdir test-output/verdict -md -json docs/verdict-report.json | tee test-output/verdict-report.md
 
-# Retrain the offline verdict model (backend/claims/model/verdict-v1.json) on the public
-# training splits; prints the cross-validated and held-out tables. Never tunes on a test split.
+# Retrain the offline claim verifier (backend/claims/verifier/verifier-v2.json) with
+# PyTorch (Debian's python3-torch, CPU; training only) on the public training and
+# development splits; prints the cross-validated and held-out tables. Never tunes on a
+# test or report split.
 train-verdict: models
+	$(call apt_install,$(APT_TRAIN))
 	@mkdir -p test-output
-	GOMAXPROCS=2 go run ./cmd/trainverdict -bench ../shared/benchmarks -workdir test-output/verdict -refresh \
-	  -date $$(date -u +%F) -out backend/claims/model/verdict-v1.json | tee test-output/train-verdict.txt
+	GOMAXPROCS=2 go run ./cmd/trainverdict -bench ../shared/benchmarks -workdir test-output/verdict -only handbook,sample,vitaminc,pairs \
+	  -python /usr/bin/python3 -date $$(date -u +%F) -out backend/claims/verifier/verifier-v2.json \
+	  -golden backend/claims/verifier/testdata/golden.json | tee test-output/train-verdict.txt
 
 # CI runs each target's seeds and kept crashers as part of gotest.
 fuzz:
 	FUZZTIME=$${FUZZTIME:-10s} scripts/fuzz.sh
 
 clean:
-	rm -rf build/bin test-output frontend/dist/assets frontend/dist/index.html
+	rm -rf build/bin dist test-output frontend/dist/assets frontend/dist/index.html

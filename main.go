@@ -13,6 +13,7 @@ import (
 
 	"continuity/app"
 	"continuity/backend/cli"
+	"continuity/backend/models"
 )
 
 //go:embed all:frontend/dist
@@ -27,6 +28,7 @@ func main() {
 	if err != nil {
 		panic(err) // the embed pattern guarantees the folder
 	}
+	models.SetEmbedded(bundledModels())
 	code := cli.Main(ctx, os.Args[1:], cli.IO{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr}, sample, app.Desktop(assets))
 	stop()
 	os.Exit(code)

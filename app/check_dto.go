@@ -44,6 +44,11 @@ type CheckClaimDTO struct {
 	// Confidence is the engine's probability of Verdict (0..1); absent
 	// when not measured (the LLM engine, or a check stored before them).
 	Confidence *float64 `json:"confidence,omitempty"`
+	// Closest is the published passage nearest a not-covered claim (absent
+	// when there is none); Differs the fact slot it states otherwise, e.g.
+	// "closest published: the corpus says $75 per month; …" ("" if none).
+	Closest *CheckEvidenceDTO `json:"closest,omitempty"`
+	Differs string            `json:"differs"`
 	// Dismissed says the writer dismissed the claim, for DismissReason.
 	Dismissed     bool   `json:"dismissed"`
 	DismissReason string `json:"dismiss_reason"`
@@ -172,7 +177,11 @@ func toCheckReportDTO(rec check.Record) CheckReportDTO {
 	for i, c := range r.Claims {
 		dc := CheckClaimDTO{Index: i, Paragraph: c.Paragraph, Text: c.Text, Start: c.Start, End: c.End, Verdict: c.Verdict,
 			Explanation: c.Explanation, Evidence: make([]CheckEvidenceDTO, 0, len(c.Evidence)), Flags: c.Flags,
-			Searched: CheckSearchedDTO{c.Searched.Passages, c.Searched.Documents}, Resolved: c.Resolved, Confidence: c.Confidence}
+			Searched: CheckSearchedDTO{c.Searched.Passages, c.Searched.Documents}, Resolved: c.Resolved, Confidence: c.Confidence, Differs: c.Differs}
+		if c.Closest != nil {
+			e := CheckEvidenceDTO(*c.Closest)
+			dc.Closest = &e
+		}
 		if dc.Flags == nil {
 			dc.Flags = []string{}
 		}

@@ -66,3 +66,32 @@ func TestCheckReportDTOCarriesVoiceAndDismissals(t *testing.T) {
 		}
 	}
 }
+
+func TestCheckClaimDTOCarriesClosestAndDiffers(t *testing.T) {
+	t.Parallel()
+	closest := &check.Evidence{DocID: "remote-work", ChunkID: "remote-work#2", Title: "Remote work", Quote: "up to $75 per month",
+		URL: "https://example.com/remote", ChunkText: "Employees can claim up to $75 per month."}
+	cases := []struct {
+		name     string
+		claim    check.Claim
+		wantJSON string // a fragment of the claim's JSON
+		absent   string
+	}{
+		{"closest and differs", check.Claim{Verdict: "not_covered", Closest: closest, Differs: "closest published: $75 per month"},
+			`"closest":{"doc_id":"remote-work","chunk_id":"remote-work#2","title":"Remote work","quote":"up to $75 per month","url":"https://example.com/remote","chunk_text":"Employees can claim up to $75 per month."},"differs":"closest published: $75 per month"`, ""},
+		{"neither (an old record, or another verdict)", check.Claim{Verdict: "not_covered"}, `"differs":""`, `"closest"`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			dto := toCheckReportDTO(check.Record{Report: check.Report{Claims: []check.Claim{c.claim}}}).Claims[0]
+			b, err := json.Marshal(dto)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(string(b), c.wantJSON) || (c.absent != "" && strings.Contains(string(b), c.absent)) {
+				t.Fatalf("json %s: want %s, without %q", b, c.wantJSON, c.absent)
+			}
+		})
+	}
+}

@@ -10,6 +10,7 @@ import (
 
 	"continuity/backend/progress"
 	"continuity/backend/retrieval"
+	"continuity/backend/session"
 )
 
 // CorpusService exposes the published corpus and its index.
@@ -139,7 +140,20 @@ func (s *CorpusService) startSync(content string) string {
 		if err != nil {
 			return nil, err
 		}
-		return s.syncReport(ctx, ix, content, rep), nil
+		out := s.syncReport(ctx, ix, content, rep)
+		// The sync stands even when the history cannot be read; the
+		// report says why.
+		run, err := s.c.sess.ImportHistory(ctx, ix, content, session.HistoryIfOn, report)
+		if err != nil {
+			if ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
+			out.Warnings = append(out.Warnings, IndexWarningDTO{Path: "git history", Message: err.Error()})
+		}
+		for _, w := range run.Report.Warnings {
+			out.Warnings = append(out.Warnings, IndexWarningDTO{Path: w.Path, Message: "git history: " + w.String()})
+		}
+		return out, nil
 	})
 }
 

@@ -52,6 +52,8 @@ type SettingsDTO struct {
 	APIVersion        string `json:"api_version"` // classic Azure deployments only
 	// AllowInsecureHTTP permits plain http:// to another machine.
 	AllowInsecureHTTP bool `json:"allow_insecure_http"`
+	// GitHistory imports what the pages used to say from git at each sync.
+	GitHistory bool `json:"git_history"`
 }
 
 // ModelPriceDTO is one row of the editable price table (USD per million tokens).

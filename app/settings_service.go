@@ -93,7 +93,7 @@ func toSettingsDTO(s settings.Settings) SettingsDTO {
 		CorpusDir: s.CorpusDir, AuditLog: s.AuditLog, TimeoutSeconds: s.TimeoutSeconds,
 		MaxConcurrency: s.MaxConcurrency, MaxRetries: s.MaxRetries,
 		RequestsPerMinute: s.RequestsPerMinute, TokensPerMinute: s.TokensPerMinute, APIVersion: s.APIVersion,
-		AllowInsecureHTTP: s.AllowInsecureHTTP}
+		AllowInsecureHTTP: s.AllowInsecureHTTP, GitHistory: s.GitHistory}
 }
 
 func fromSettingsDTO(d SettingsDTO) settings.Settings {
@@ -102,7 +102,7 @@ func fromSettingsDTO(d SettingsDTO) settings.Settings {
 		CorpusDir: d.CorpusDir, AuditLog: d.AuditLog, TimeoutSeconds: d.TimeoutSeconds,
 		MaxConcurrency: d.MaxConcurrency, MaxRetries: d.MaxRetries,
 		RequestsPerMinute: d.RequestsPerMinute, TokensPerMinute: d.TokensPerMinute, APIVersion: d.APIVersion,
-		AllowInsecureHTTP: d.AllowInsecureHTTP}
+		AllowInsecureHTTP: d.AllowInsecureHTTP, GitHistory: d.GitHistory}
 }
 
 // connectionTestTimeout bounds the whole test, retries included.

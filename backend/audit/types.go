@@ -1,6 +1,10 @@
 package audit
 
-import "time"
+import (
+	"time"
+
+	"continuity/backend/history"
+)
 
 // Statement is one side of a conflict: a verbatim quote of a document.
 type Statement struct {
@@ -65,11 +69,15 @@ type Report struct {
 	Engine string `json:"engine"`
 	// Model names the verdict model with its hash
 	// ("offline-5+verdict-v1-<hash>"); ModelHash is that hash alone.
-	Model      string        `json:"model"`
-	ModelHash  string        `json:"model_hash"`
-	EmbedModel string        `json:"embed_model"`
-	Conflicts  []Conflict    `json:"conflicts"`
-	Checked    Checked       `json:"checked"`
-	Warnings   []string      `json:"warnings"`
-	Elapsed    time.Duration `json:"-"`
+	Model      string     `json:"model"`
+	ModelHash  string     `json:"model_hash"`
+	EmbedModel string     `json:"embed_model"`
+	Conflicts  []Conflict `json:"conflicts"`
+	Checked    Checked    `json:"checked"`
+	Warnings   []string   `json:"warnings"`
+	// ChangedFacts are the published sentences a change replaced or
+	// removed (git history and Continuity's own syncs), oldest first,
+	// limited like the audit by --since and --doc.
+	ChangedFacts []history.Change `json:"changed_facts"`
+	Elapsed      time.Duration    `json:"-"`
 }

@@ -47,12 +47,14 @@ type Report struct {
 	Summary check.JSONSummary `json:"summary"`
 	// Paragraphs counts the changed paragraphs checked.
 	Paragraphs int `json:"paragraphs"`
+	// Duplicates are the changed pages whose document ID another page has.
+	Duplicates []Duplicate `json:"duplicate_ids"`
 }
 
 // Check runs judge over the changed paragraphs of pages, each page
 // against the rest of the corpus in ix (its own document left out).
 func Check(ctx context.Context, judge claims.Engine, ix Index, pages []Page, corpusDocs int, report progress.Func) (Report, error) {
-	rep := Report{Files: make([]FileReport, 0, len(pages))}
+	rep := Report{Files: make([]FileReport, 0, len(pages)), Duplicates: []Duplicate{}}
 	total := 0
 	for _, p := range pages {
 		total += len(p.Paragraphs)

@@ -147,6 +147,22 @@ func TestFindIncludesWorkingTreeAndUntracked(t *testing.T) {
 	}
 }
 
+// Issue 30: a heading that states a fact is a changed paragraph of its
+// own, at its line, checked as the heading it is.
+func TestFindChecksAFactHeading(t *testing.T) {
+	t.Parallel()
+	dir := sampleRepo(t)
+	edit(t, dir, "content/help/refund-policy.md", "## Full refunds within 30 days", "## Full refunds within 45 days")
+	edit(t, dir, "content/help/refund-policy.md", "## How to request a refund", "## How to ask for a refund")
+	pages := findPages(t, dir, "HEAD")
+	if len(pages) != 1 || len(pages[0].Paragraphs) != 1 {
+		t.Fatalf("pages %+v, want the fact heading only (a renamed topic heading is no claim)", pages)
+	}
+	if p := pages[0].Paragraphs[0]; p.StartLine != 14 || p.EndLine != 14 || p.Text != "## Full refunds within 45 days" {
+		t.Fatalf("paragraph %+v", p)
+	}
+}
+
 func TestPagesStopsWhenCanceled(t *testing.T) {
 	t.Parallel()
 	dir := sampleRepo(t)

@@ -74,6 +74,13 @@ func WriteJUnit(w io.Writer, rep Report) error {
 			}
 			s.Cases = append(s.Cases, c)
 		}
+		for _, d := range rep.Duplicates {
+			if d.File == f.Path {
+				s.Cases = append(s.Cases, junitCase{Name: f.Path + ": document id", Classname: "continuity.changed", File: f.Path,
+					Failure: &junitProblem{Type: "duplicate_id", Message: DuplicateLine(d)}})
+				s.Failures++
+			}
+		}
 		s.Tests = len(s.Cases)
 		all.Tests += s.Tests
 		all.Failures += s.Failures
@@ -103,3 +110,9 @@ func ContradictionLine(c Claim) string {
 }
 
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// DuplicateLine is the one-line form of a duplicate document ID.
+func DuplicateLine(d Duplicate) string {
+	return fmt.Sprintf("%s: duplicate document id %q: %s is not in the index, %s holds the id; give one of them another id",
+		d.File, d.ID, d.Skipped, d.Indexed)
+}

@@ -20,7 +20,8 @@ type Page struct {
 	// Skipped says why nothing of the page is checked (deleted, not
 	// published, unreadable); "" when its changed paragraphs are.
 	Skipped string `json:"skipped,omitempty"`
-	// Paragraphs are the new or edited ones; Unchanged counts the others.
+	// Paragraphs are the new or edited ones (and headings that state a
+	// fact); Unchanged counts the other paragraphs.
 	Paragraphs []Paragraph `json:"paragraphs"`
 	Unchanged  int         `json:"unchanged_paragraphs"`
 
@@ -148,6 +149,6 @@ func readPage(ctx context.Context, repo Repo, base string, c FileChange, f corpu
 	p.raw = raw
 	changed := changedBlocks(oldBlocks, doc.Blocks)
 	p.Paragraphs = toParagraphs(raw, p.kind, changed)
-	p.Unchanged = paragraphCount(doc.Blocks) - len(changed)
+	p.Unchanged = paragraphCount(doc.Blocks) - paragraphCount(changed)
 	return p, nil
 }

@@ -3,11 +3,12 @@ package changed
 import (
 	"strings"
 
+	"continuity/backend/claims"
 	"continuity/backend/corpus"
 )
 
-// Paragraph is one new or edited paragraph of a changed page, located in
-// the page's new file.
+// Paragraph is one new or edited paragraph of a changed page, or a
+// heading of it that states a fact, located in the page's new file.
 type Paragraph struct {
 	StartLine int `json:"start_line"` // 1-based, inclusive
 	EndLine   int `json:"end_line"`
@@ -15,7 +16,7 @@ type Paragraph struct {
 	Start int `json:"-"`
 	End   int `json:"-"`
 	// Text is what is checked: the paragraph's Markdown source, or its
-	// visible text for an HTML page.
+	// visible text for an HTML page (after "## " for a heading).
 	Text string `json:"-"`
 }
 
@@ -23,24 +24,28 @@ type Paragraph struct {
 // unchanged: its visible words, whatever the line wrapping.
 func paragraphKey(b corpus.Block) string { return strings.Join(strings.Fields(b.Text), " ") }
 
-// changedBlocks returns the paragraphs of newBlocks that oldBlocks lacks.
-// Paragraphs are matched by normalized text as a multiset, so moving a
+// checked reports whether a block is checked: every paragraph, and a
+// heading that states a fact ("## Full refunds within 45 days"; see
+// claims.HeadingStatesFact). Other headings hold no claim of their own.
+func checked(b corpus.Block) bool { return !b.Heading || claims.HeadingStatesFact(b.Text) }
+
+// changedBlocks returns the checked blocks of newBlocks that oldBlocks
+// lacks. Blocks are matched by normalized text as a multiset, so moving a
 // paragraph is no edit, and a paragraph repeated once more than before
-// counts once as new. Headings are never checked: they hold no claim of
-// their own.
+// counts once as new.
 func changedBlocks(oldBlocks, newBlocks []corpus.Block) []corpus.Block {
 	left := map[string]int{}
 	for _, b := range oldBlocks {
-		if !b.Heading {
-			left[paragraphKey(b)]++
+		if checked(b) {
+			left[blockKey(b)]++
 		}
 	}
 	var out []corpus.Block
 	for _, b := range newBlocks {
-		if b.Heading {
+		if !checked(b) {
 			continue
 		}
-		k := paragraphKey(b)
+		k := blockKey(b)
 		if left[k] > 0 {
 			left[k]--
 			continue
@@ -48,6 +53,14 @@ func changedBlocks(oldBlocks, newBlocks []corpus.Block) []corpus.Block {
 		out = append(out, b)
 	}
 	return out
+}
+
+// blockKey tells a heading from a paragraph of the same words.
+func blockKey(b corpus.Block) string {
+	if b.Heading {
+		return "#\x00" + paragraphKey(b)
+	}
+	return paragraphKey(b)
 }
 
 // paragraphCount is how many non-heading blocks there are.
@@ -73,8 +86,12 @@ func toParagraphs(raw, kind string, bs []corpus.Block) []Paragraph {
 	out := make([]Paragraph, 0, len(bs))
 	for _, b := range bs {
 		p := Paragraph{Start: b.Start, End: b.End, StartLine: lineOf(raw, b.Start), EndLine: lineOf(raw, b.End), Text: b.Text}
-		if kind == "md" && b.Start >= 0 && b.Start <= b.End && b.End <= len(raw) {
+		switch {
+		case kind == "md" && b.Start >= 0 && b.Start <= b.End && b.End <= len(raw):
 			p.Text = raw[b.Start:b.End]
+		case b.Heading:
+			// an HTML heading's visible text, marked as the heading it is
+			p.Text = strings.Repeat("#", min(max(b.Level, 1), 6)) + " " + b.Text
 		}
 		out = append(out, p)
 	}

@@ -2,6 +2,7 @@ package changed
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 
 	"continuity/backend/corpus"
@@ -25,6 +26,12 @@ func TestChangedBlocks(t *testing.T) {
 		{"paragraph repeated once more", page, page + "\nThird paragraph.\n", []string{"Third paragraph."}},
 		{"paragraph removed", page, "# Title\n\nFirst paragraph says one thing.\n\n## Next\n\nThird paragraph.\n", nil},
 		{"new page", "", page, []string{"First paragraph says one thing.", "Second paragraph says 30 days.", "Third paragraph."}},
+		{"a heading that states a fact edited", factPage, strings.Replace(factPage, "30 days", "45 days", 1),
+			[]string{"Full refunds within 45 days"}},
+		{"a heading that states a fact moved", factPage, "# Title\n\nBody.\n\n## Full refunds within 30 days\n", nil},
+		{"a heading that states a fact added", page, page + "\n## No refunds after 30 days\n", []string{"No refunds after 30 days"}},
+		{"a heading and a paragraph with the same words", factPage, factPage + "\nFull refunds within 30 days\n", []string{"Full refunds within 30 days"}},
+		{"a new page checks its fact heading", "", factPage, []string{"Full refunds within 30 days", "Body."}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -43,6 +50,10 @@ func TestChangedBlocks(t *testing.T) {
 		})
 	}
 }
+
+// factPage has a heading that states a fact ("Full refunds within 30
+// days") and one that names a topic ("Title").
+const factPage = "# Title\n\n## Full refunds within 30 days\n\nBody.\n"
 
 func TestToParagraphsLocatesLines(t *testing.T) {
 	t.Parallel()
@@ -67,4 +78,29 @@ func parseMD(t *testing.T, s string) corpus.Document {
 		t.Fatal(err)
 	}
 	return d
+}
+
+// A heading is checked as the heading it is: its Markdown source, or the
+// visible text of an HTML heading after "#"s of its level.
+func TestToParagraphsKeepsHeadingsHeadings(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name, kind, raw, want string
+	}{
+		{"markdown", "md", factPage, "## Full refunds within 30 days"},
+		{"html", "html", "<html><body><h1>Title</h1><h2>Full refunds within <b>30 days</b></h2><p>Body.</p></body></html>", "## Full refunds within 30 days"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			d, err := corpus.Parse("page."+c.kind, c.kind, []byte(c.raw))
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := toParagraphs(c.raw, c.kind, changedBlocks(nil, d.Blocks))
+			if len(got) != 2 || got[0].Text != c.want || got[1].Text != "Body." {
+				t.Fatalf("paragraphs %+v, want %q then the body", got, c.want)
+			}
+		})
+	}
 }

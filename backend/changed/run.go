@@ -91,6 +91,7 @@ func Run(ctx context.Context, s *session.Session, req Request, report progress.F
 		return out, err
 	}
 	rep.Base = ch.Base
+	rep.Duplicates = duplicatesOf(ws.Root, ch.Root, ch.Pages, synced.Skipped)
 	if rep.Engine == "" { // nothing was checked: still say what would have judged
 		rep.Engine = string(judgeName(judge))
 	}

@@ -90,6 +90,7 @@ func reportP50(b *testing.B, fn func() error) {
 	b.StopTimer()
 	sort.Slice(ds, func(i, j int) bool { return ds[i] < ds[j] })
 	b.ReportMetric(float64(ds[len(ds)/2].Microseconds())/1000, "ms/p50")
+	b.ReportMetric(float64(ds[min(len(ds)-1, len(ds)*95/100)].Microseconds())/1000, "ms/p95")
 }
 
 func benchOffline(b *testing.B, content string) {

@@ -82,6 +82,7 @@ func Markdown(rec Record) string {
 			if v == "not_covered" && len(c.Evidence) == 0 {
 				fmt.Fprintf(&b, "\nSearched %d passages in: %s\n", c.Searched.Passages, md(strings.Join(c.Searched.Documents, "; ")))
 			}
+			markdownClosest(&b, c)
 			if dismissed {
 				fmt.Fprintf(&b, "\nDismissed: %s\n", md(d.Reason))
 			}
@@ -92,6 +93,21 @@ func Markdown(rec Record) string {
 	}
 	markdownVoice(&b, rec)
 	return b.String()
+}
+
+// markdownClosest lists a not-covered claim's closest published passage
+// and the fact slot it states otherwise.
+func markdownClosest(b *strings.Builder, c Claim) {
+	if c.Differs != "" {
+		fmt.Fprintf(b, "\n**%s**\n", md(c.Differs))
+	}
+	if e := c.Closest; e != nil {
+		fmt.Fprintf(b, "\nClosest published passage: %s (%s): “%s”", md(e.Title), md(e.ChunkID), md(e.Quote))
+		if e.URL != "" {
+			fmt.Fprintf(b, " — %s", md(e.URL))
+		}
+		b.WriteString("\n")
+	}
 }
 
 // ConfidenceLabel shows a stored confidence the way every face does: a
@@ -151,6 +167,7 @@ body{font:15px/1.5 system-ui,sans-serif;max-width:52rem;margin:2rem auto;padding
 .contradicted{border-left-color:#c81e1e}.supported{border-left-color:#1a7f37}.not_covered{border-left-color:#b45309}
 .badge{font-weight:700}.quote{background:#f5f7fa;padding:.5rem .75rem;border-radius:4px;white-space:pre-wrap}
 mark{background:#fde68a;color:inherit}.meta{color:#52606d;font-size:13px}
+.differs{background:#fef3c7;border-left:3px solid #b45309;padding:.25rem .5rem;font-weight:600}
 .voice{border-left-color:#6d3fc0}.dismissed{color:#52606d;font-style:italic}.is-dismissed .badge{text-decoration:line-through}
 </style></head><body>
 <h1>Draft check: {{.Rec.Title}}</h1>
@@ -164,6 +181,9 @@ mark{background:#fde68a;color:inherit}.meta{color:#52606d;font-size:13px}
 {{range .C.Evidence}}<div><p class="meta">{{.Title}} · {{.ChunkID}}{{if .URL}} · {{.URL}}{{end}}</p>
 <p class="quote">{{range marks .ChunkText .Quote}}{{if .Mark}}<mark>{{.Text}}</mark>{{else}}{{.Text}}{{end}}{{end}}</p></div>{{end}}
 {{if and (eq .C.Verdict "not_covered") (not .C.Evidence)}}<p class="meta">Searched {{.C.Searched.Passages}} passages in: {{join .C.Searched.Documents "; "}}</p>{{end}}
+{{with .C.Differs}}<p class="differs">{{.}}</p>{{end}}
+{{with .C.Closest}}<div class="closest"><p class="meta">Closest published passage: {{.Title}} · {{.ChunkID}}{{if .URL}} · {{.URL}}{{end}}</p>
+<p class="quote">{{range marks .ChunkText .Quote}}{{if .Mark}}<mark>{{.Text}}</mark>{{else}}{{.Text}}{{end}}{{end}}</p></div>{{end}}
 {{with .Dismissed}}<p class="dismissed">Dismissed: {{.}}</p>{{end}}
 {{with .Vote}}<p class="meta">Feedback: {{.}}</p>{{end}}
 </section>

@@ -24,6 +24,11 @@ type JSONClaim struct {
 	// Confidence is always present: null when not measured (the LLM
 	// engine, or a check stored before confidences were kept).
 	Confidence *float64 `json:"confidence"`
+	// Closest is the published passage nearest a not_covered claim and
+	// Differs the fact slot it states otherwise; both absent when there is
+	// none (every other verdict, or an engine that gives none).
+	Closest *JSONEvidence `json:"closest,omitempty"`
+	Differs string        `json:"differs,omitempty"`
 }
 
 // JSONSummary counts the verdicts of the machine-readable report.
@@ -52,9 +57,12 @@ func ContractJSON(rep Report) JSONReport {
 	for _, c := range rep.Claims {
 		cj := JSONClaim{Paragraph: c.Paragraph, Text: c.Text, Start: c.Start, End: c.End, Verdict: c.Verdict, Explanation: c.Explanation,
 			Evidence: make([]JSONEvidence, 0, len(c.Evidence)), Flags: c.Flags,
-			Resolved: c.Resolved, Confidence: c.Confidence}
+			Resolved: c.Resolved, Confidence: c.Confidence, Differs: c.Differs}
 		for _, e := range c.Evidence {
 			cj.Evidence = append(cj.Evidence, JSONEvidence{e.DocID, e.ChunkID, e.Title, e.Quote})
+		}
+		if e := c.Closest; e != nil {
+			cj.Closest = &JSONEvidence{e.DocID, e.ChunkID, e.Title, e.Quote}
 		}
 		out.Claims = append(out.Claims, cj)
 	}

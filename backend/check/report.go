@@ -39,6 +39,13 @@ type Claim struct {
 	// check was stored before confidences were kept. A pointer, so such a
 	// record decodes to "not measured" and never to a confidence of 0.
 	Confidence *float64 `json:"confidence,omitempty"`
+	// Closest is the published passage nearest a not-covered claim, so the
+	// writer still sees what the corpus says; nil for the other verdicts,
+	// from an engine that gives none, and in checks stored before it was
+	// kept. Differs names a fact slot that passage states otherwise
+	// ("closest published: the corpus says $75 per month; …"), "" if none.
+	Closest *Evidence `json:"closest,omitempty"`
+	Differs string    `json:"differs,omitempty"`
 }
 
 // measured is an engine's confidence as stored: claims.Result gives 0
@@ -103,12 +110,24 @@ func Build(rep claims.Report, passages map[string]claims.Passage, searched map[i
 			c.Searched.Documents = []string{}
 		}
 		for _, e := range r.Evidence {
-			p := passages[e.ChunkID]
-			c.Evidence = append(c.Evidence, Evidence{DocID: e.DocID, ChunkID: e.ChunkID, Title: e.Title, Quote: e.Quote, URL: p.URL, ChunkText: p.Text})
+			c.Evidence = append(c.Evidence, withChunk(e, passages))
+		}
+		if r.Verdict == claims.NotCovered { // only a verdict that cites nothing shows a closest passage
+			if r.Closest != nil {
+				e := withChunk(*r.Closest, passages)
+				c.Closest = &e
+			}
+			c.Differs = r.Differs
 		}
 		out.Claims = append(out.Claims, c)
 	}
 	return out
+}
+
+// withChunk is e with the chunk it quotes, when retrieval returned it.
+func withChunk(e claims.Evidence, passages map[string]claims.Passage) Evidence {
+	p := passages[e.ChunkID]
+	return Evidence{DocID: e.DocID, ChunkID: e.ChunkID, Title: e.Title, Quote: e.Quote, URL: p.URL, ChunkText: p.Text}
 }
 
 // Contradicted reports whether any claim is contradicted.

@@ -162,7 +162,8 @@ func TestEvidenceQuotesAreVerbatim(t *testing.T) {
 
 func FuzzDecompose(f *testing.F) {
 	for _, s := range []string{"# T\n\nIt costs $9. It is fine, and we ship it.", "a\r\n\r\n## b\nc? d!", "", "It's  \n\n\n",
-		"Support opens at 8 a.m. and closes at 5 p.m. Call us.", `He said "Stop. Now." Then he left.`, "1. Sign in\n2. Open **Settings**."} {
+		"Support opens at 8 a.m. and closes at 5 p.m. Call us.", `He said "Stop. Now." Then he left.`, "1. Sign in\n2. Open **Settings**.",
+		"## Full refunds within 45 days ##\n\n*Subtitle*\n\n- **Note:** Tock is due Friday, which is day 5, because [we](x) said so."} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -181,8 +182,9 @@ func FuzzDecompose(f *testing.F) {
 				end = sent.End
 			}
 		}
+		// a claim is a verbatim span of the draft
 		for _, c := range claims.Decompose(s) {
-			if c.Start < 0 || c.End > len(s) || c.Start > c.End || c.Paragraph >= len(ps) {
+			if c.Start < 0 || c.End > len(s) || c.Start > c.End || c.Paragraph >= len(ps) || s[c.Start:c.End] != c.Text {
 				t.Fatalf("bad claim %+v", c)
 			}
 		}

@@ -15,8 +15,9 @@ type candidate struct {
 	al      alignment
 	score   float64 // the alignment score candidates are ranked by
 	cues    []conflict
-	subj    bool // the unit is about the claim's subject (see aboutSubject)
-	namesOK bool // and names what the claim names
+	subj    bool      // the unit is about the claim's subject (see aboutSubject)
+	namesOK bool      // and names what the claim names
+	pf      []float32 // the verifier's pair features (pairFeatures)
 }
 
 // softTop is how many units per claim are aligned word by word: the
@@ -116,6 +117,7 @@ func (e *OfflineEngine) assess(c Claim, cvec []float32, units []*unit, v *corpus
 		if cd.subj {
 			cd.cues = cx.conflicts(cd)
 		}
+		cd.pf = pairFeatures(&as, cd, cx)
 	}
 	// A shorter unit wins a tie: the sentence that states the fact, not
 	// the sentence and its neighbour.

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"continuity/backend/claims/model"
+	"continuity/backend/claims/verifier"
 )
 
 // Class indexes of model.Classes.
@@ -83,14 +84,104 @@ func (e *OfflineEngine) decide(as assessment, w *model.Weights) Result {
 		r = result(c, Supported, "The corpus states this in "+describe(b.u)+".", corroborate(as, b, func(o *candidate) bool {
 			return len(o.cues) == 0 && o.nMatched >= b.nMatched && o.score >= min(0.8*b.score, 0.55)
 		})...)
-	case as.best != nil && as.best.cov > 0:
-		r = result(c, NotCovered, fmt.Sprintf("No published passage states this; the closest (%s) covers %.0f%% of it.", describe(as.best.u), as.best.al.soft*100))
 	default:
-		r = result(c, NotCovered, "No published passage mentions this.")
+		r = notCovered(&as)
 	}
 	// Four places: sums over word maps differ in the last bit from run to
 	// run, and a report must not.
 	r.Confidence = math.Round(p[classOf(r.Verdict)]*1e4) / 1e4
+	return r
+}
+
+// decideVerified turns an assessment and the verifier's pick into a
+// result with evidence and explanation.
+func (e *OfflineEngine) decideVerified(as assessment, w *verifier.Weights) Result {
+	c := as.claim
+	if len(as.ca.stems) == 0 && len(as.ca.qty) == 0 {
+		return result(c, NotCovered, "the claim has no content words to check")
+	}
+	vp := e.verify(&as, w)
+	if e.trace != nil {
+		e.trace("  verify %s conf=%.2f pc=%.2f ps=%.2f", vp.verdict, vp.conf, vp.pc, vp.ps)
+	}
+	var r Result
+	switch cd := vp.cd; vp.verdict {
+	case Contradicted:
+		kind := ""
+		if len(cd.cues) > 0 {
+			kind = cd.cues[0].kind
+		}
+		r = result(c, Contradicted, fmt.Sprintf("%s in %s: %q.", capitalise(conflictWhy(&as, cd)), describe(cd.u), clipQuote(cd.u.quote())), corroborate(as, cd, func(o *candidate) bool {
+			return kind != "" && len(o.cues) > 0 && o.cues[0].kind == kind
+		})...)
+	case Supported:
+		r = result(c, Supported, "The corpus states this in "+describe(cd.u)+".", corroborate(as, cd, func(o *candidate) bool {
+			return len(o.cues) == 0 && canSupport(&as, o) && o.nMatched >= cd.nMatched && o.score >= min(0.8*cd.score, 0.55)
+		})...)
+	default:
+		r = notCovered(&as)
+	}
+	// Four places: sums over word maps differ in the last bit from run to
+	// run, and a report must not.
+	r.Confidence = math.Round(vp.conf*1e4) / 1e4
+	return r
+}
+
+// conflictWhy says what the unit states otherwise, in the writer's terms:
+// the rule cue that fired, else the slot that differs, else that the
+// passage says otherwise.
+func conflictWhy(as *assessment, cd *candidate) string {
+	if len(cd.cues) > 0 {
+		return cd.cues[0].why
+	}
+	if d := slotDifference(as, cd); d != "" {
+		return d
+	}
+	return "the corpus states this otherwise"
+}
+
+// slotDifference names a fact slot the unit fills otherwise than the
+// claim: a quantity, or a name in the claim's place.
+func slotDifference(as *assessment, cd *candidate) string {
+	if cd.qtyConflict != "" {
+		return cd.qtyConflict
+	}
+	cn, un, ok := substitution(cd.scored, func(string) bool { return false })
+	if ok {
+		return fmt.Sprintf("the corpus names %s where the draft names %s", joinNames(cd, un), joinNames(nil, cn))
+	}
+	return ""
+}
+
+func joinNames(cd *candidate, stems []string) string {
+	out := ""
+	for i, s := range stems {
+		if i > 0 {
+			out += ", "
+		}
+		w := s
+		if cd != nil {
+			if sf := cd.u.a.surface[s]; sf != "" {
+				w = sf
+			}
+		}
+		out += w
+	}
+	return out
+}
+
+// notCovered cites nothing, but shows the closest published passage and
+// any fact slot it states otherwise.
+func notCovered(as *assessment) Result {
+	b := as.best
+	if b == nil || b.cov == 0 {
+		return result(as.claim, NotCovered, "No published passage mentions this.")
+	}
+	r := result(as.claim, NotCovered, fmt.Sprintf("No published passage states this; the closest (%s) covers %.0f%% of it.", describe(b.u), b.al.soft*100))
+	r.Closest = &Evidence{DocID: b.u.passage.DocID, ChunkID: b.u.passage.ChunkID, Title: b.u.passage.Title, Quote: b.u.quote()}
+	if d := slotDifference(as, b); d != "" {
+		r.Differs = "closest published: " + d
+	}
 	return r
 }
 

@@ -7,48 +7,84 @@ import (
 	"unicode"
 )
 
-// Decompose splits a draft into atomic claims offline: sentences, then
-// compound sentences at ", and <subject>" / "; ", dropping rationale tails
-// (", so ...", ", because ...") and resolving a leading "it"/"they"/"this
-// plan" to the paragraph's subject. Headings, questions and calls to
-// action are not claims.
+// Decompose splits a draft into atomic claims offline: the check-worthy
+// sentences (worthy.go; a draft of one sentence is checked as it is),
+// then compound sentences at ", and <subject>" / "; ", dropping rationale
+// tails (", so ...", ", because ...") that state no number or date, and
+// resolving a leading "it"/"they"/"this plan" to the paragraph's subject.
+// A heading is a claim when it states a fact (HeadingStatesFact);
+// questions are not claims. A claim's Text is a verbatim span of the
+// draft without the Markdown around it; its plain form, when inline
+// Markdown had to be dropped, is Resolved.
 func Decompose(draft string) []Claim {
 	out, _ := decompose(context.Background(), draft) // never fails without a deadline
 	return out
 }
 
+// decomposer carries what one draft's decomposition shares.
+type decomposer struct {
+	subject string
+	proper  map[string]bool // words the draft capitalises mid-sentence
+	lenient bool            // a one-sentence draft: no check-worthiness filter
+}
+
 // decompose is Decompose that stops with ctx's error when it is done.
 func decompose(ctx context.Context, draft string) ([]Claim, error) {
+	paras := SplitParagraphs(draft)
+	d := decomposer{proper: properWords(paras), lenient: singleSentence(paras)}
 	var out []Claim
-	subject := ""
-	for _, p := range SplitParagraphs(draft) {
-		if p.Heading {
+	for _, p := range paras {
+		if p.Heading || isDek(p) {
+			if c, ok := headingClaim(p); ok {
+				out = append(out, c)
+			}
 			continue
 		}
 		for i, s := range SplitSentences(p.Text) {
 			if err := ctx.Err(); err != nil {
 				return nil, err
 			}
+			s = trimMarkup(s)
 			if i == 0 {
-				if subj := subjectOf(s.Text); subj != "" {
-					subject = subj
+				if subj := subjectOf(plainText(s.Text)); subj != "" {
+					d.subject = subj
 				}
 			}
-			if !isFactual(s.Text) {
-				continue
-			}
-			for _, c := range clauses(s) {
-				// Text stays the writer's words; the form with the pronoun
-				// resolved is what retrieval and the judge read.
-				cl := Claim{Paragraph: p.Index, Text: c.Text, Start: p.Start + c.Start, End: p.Start + c.End}
-				if r := resolve(c.Text, subject); r != c.Text {
-					cl.Resolved = r
-				}
-				out = append(out, cl)
-			}
+			out = append(out, d.sentenceClaims(p, s)...)
 		}
 	}
 	return out, nil
+}
+
+// sentenceClaims are the claims of sentence s of paragraph p.
+func (d *decomposer) sentenceClaims(p Paragraph, s Span) []Claim {
+	plain := plainText(s.Text)
+	if !isStatement(stripDiscourse(plain)) || d.lenient && isCallToAction(plain) {
+		return nil
+	}
+	var out []Claim
+	afterImperative := false
+	for _, c := range d.clauses(s) {
+		cp := plainText(c.Text)
+		if !d.lenient {
+			w := assessWorth(cp, d.proper)
+			// "Search it first, and you may find the answer sooner": what
+			// follows an instruction and speaks to "you" is its promise
+			promise := afterImperative && addressesReader(cp) && !w.digit && !w.slot
+			afterImperative = w.imperative
+			if !w.worthy() || promise {
+				continue
+			}
+		}
+		// Text stays the writer's words; the plain form with the pronoun
+		// resolved is what retrieval and the judge read.
+		cl := Claim{Paragraph: p.Index, Text: c.Text, Start: p.Start + c.Start, End: p.Start + c.End}
+		if r := resolve(cp, d.subject); r != c.Text {
+			cl.Resolved = r
+		}
+		out = append(out, cl)
+	}
+	return out
 }
 
 var (
@@ -59,17 +95,17 @@ var (
 
 // clauses splits a sentence into independent clauses, each with its span
 // relative to the paragraph.
-func clauses(s Span) []Span {
+func (d *decomposer) clauses(s Span) []Span {
 	text := s.Text
 	var cuts []int
 	for _, m := range compoundSplit.FindAllStringIndex(text, -1) {
 		f := firstField(text[m[1]:])
-		if f == "" {
+		if f == "" || serialList(text[:m[0]]) {
 			continue
 		}
 		w := strings.ToLower(strings.Trim(f, `"'`))
 		r := []rune(f)[0]
-		if subjectStart[w] || strings.HasSuffix(w, "'s") || strings.HasSuffix(w, "'re") || unicode.IsUpper(r) {
+		if subjectStart[w] || strings.HasSuffix(w, "'s") || strings.HasSuffix(w, "'re") || subjectContraction(w) || unicode.IsUpper(r) {
 			cuts = append(cuts, m[0], m[1])
 		}
 	}
@@ -78,9 +114,7 @@ func clauses(s Span) []Span {
 	bounds = append(bounds, len(text))
 	for i := 0; i+1 < len(bounds); i += 2 {
 		a, b := bounds[i], bounds[i+1]
-		if loc := rationaleTail.FindStringIndex(text[a:b]); loc != nil {
-			b = a + loc[0]
-		}
+		a, b = d.dropTail(text, a, b)
 		part := strings.TrimRight(text[a:b], " .!;,")
 		if len(strings.Fields(part)) < 3 {
 			continue
@@ -88,6 +122,66 @@ func clauses(s Span) []Span {
 		out = append(out, Span{Text: part, Start: s.Start + a, End: s.Start + a + len(part)})
 	}
 	return out
+}
+
+// dropTail cuts a rationale tail off the clause text[a:b] unless the tail
+// states a number or date, or the clause has no fact without it: a claim
+// is never cut below the fact it states ("GSA's maximum salary, which
+// also caps total pay, is $183,500"). After an instruction, a tail with a
+// fact is the claim ("Don't wait, because after the switch-off date every
+// v1 request fails").
+func (d *decomposer) dropTail(text string, a, b int) (int, int) {
+	loc := rationaleTail.FindStringSubmatchIndex(text[a:b])
+	if loc == nil {
+		return a, b
+	}
+	head, tail := plainText(text[a:a+loc[0]]), plainText(text[a+loc[3]:b])
+	hw, tw := assessWorth(head, d.proper), assessWorth(tail, d.proper)
+	tailFact := hasQuantity(tail) || hasDate(refTokens(tail), " "+strings.ToLower(tail)+" ")
+	switch {
+	case !tailFact && (hw.digit || hw.slot), !tw.digit && !tw.slot:
+		return a, a + loc[0]
+	case hw.imperative && tw.worthy() && !tw.imperative:
+		return a + loc[1], b
+	}
+	return a, b
+}
+
+// serialList reports whether the text before ", and" ends in an item of a
+// list ("whiteboard sessions, lunch with teammates, and the hallway"), so
+// what follows is its last item, not a clause.
+func serialList(before string) bool {
+	k := strings.LastIndexByte(before, ',')
+	if k < 0 {
+		return false
+	}
+	item := refTokens(before[k+1:])
+	if len(item) == 0 || len(item) > 4 {
+		return false
+	}
+	for _, t := range item {
+		if auxVerbs[t.lower] || verbs[t.lower] {
+			return false
+		}
+	}
+	return true
+}
+
+// addressesReader: the clause opens with "you".
+func addressesReader(s string) bool {
+	f := strings.ToLower(firstField(s))
+	return f == "you" || strings.HasPrefix(f, "you'") || strings.HasPrefix(f, "you’")
+}
+
+// subjectContraction: a subject pronoun with a contracted auxiliary
+// ("we've", "they'll", "you'd").
+func subjectContraction(w string) bool {
+	for _, suf := range []string{"'ve", "'ll", "'d"} {
+		if p, ok := strings.CutSuffix(w, suf); ok {
+			return subjectStart[p]
+		}
+	}
+	return false
 }
 
 // firstField is the first element of strings.Fields(s), or "": reading
@@ -100,17 +194,19 @@ func firstField(s string) string {
 	return s
 }
 
-// isFactual rejects questions, calls to action and fragments.
-func isFactual(s string) bool {
+// isStatement rejects questions and fragments.
+func isStatement(s string) bool {
 	t := strings.TrimSpace(s)
-	if strings.HasSuffix(t, "?") || len(strings.Fields(t)) < 3 {
-		return false
-	}
+	return !strings.HasSuffix(t, "?") && len(strings.Fields(t)) >= 3
+}
+
+// isCallToAction: a sentence opening with a call to action and stating
+// no number or promise ("Contact us for details"); the rule a draft of
+// one sentence keeps.
+func isCallToAction(s string) bool {
+	t := strings.TrimSpace(s)
 	f := strings.ToLower(strings.Trim(strings.Fields(t)[0], `"'*,.!`))
-	if ctaVerbs[f] && !strings.ContainsAny(t, "0123456789") && !strings.Contains(strings.ToLower(t), " we'll ") {
-		return false
-	}
-	return true
+	return ctaVerbs[f] && !strings.ContainsAny(t, "0123456789") && !strings.Contains(strings.ToLower(t), " we'll ")
 }
 
 // subjectOf returns the noun phrase that opens a sentence ("The Starter

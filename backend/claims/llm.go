@@ -20,7 +20,7 @@ const (
 	PromptDecompose        = "claims.decompose"
 	PromptVerify           = "claims.verify"
 	PromptDecomposeVersion = "v1"
-	PromptVerifyVersion    = "v3" // v3: aligned published sentences before the passages
+	PromptVerifyVersion    = "v4" // v3: aligned published sentences before the passages; v4: fact slots stated otherwise
 	EngineLLM              = "llm"
 )
 
@@ -169,8 +169,12 @@ func (e *LLMEngine) paragraph(ctx context.Context, p Paragraph, passages []Passa
 	if err != nil {
 		return nil, "", err
 	}
+	notes, err := slotNotes(ctx, claims, passages)
+	if err != nil {
+		return nil, "", err
+	}
 	var ver verifyReply
-	resp2, err := e.client.CompleteJSON(ctx, verifyRequest(claims, aligned, passages), &ver)
+	resp2, err := e.client.CompleteJSON(ctx, verifyRequest(claims, aligned, notes, passages), &ver)
 	if err != nil {
 		return nil, "", fmt.Errorf("verify: %w", err)
 	}

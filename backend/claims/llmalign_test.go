@@ -166,7 +166,7 @@ func TestLLMVerifySeesAlignedSentencesBeforeThePassages(t *testing.T) {
 			if !strings.Contains(head, "Tallyhub Go runs on iPhones.") {
 				t.Errorf("verify did not get the self-contained claim:\n%s", head)
 			}
-			if rep.PromptVersions[PromptVerify] != "v3" || len(rep.Results) != 2 || rep.Results[1].Verdict != Supported {
+			if rep.PromptVersions[PromptVerify] != "v4" || len(rep.Results) != 2 || rep.Results[1].Verdict != Supported {
 				t.Fatalf("report %+v", rep)
 			}
 		})

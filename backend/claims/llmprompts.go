@@ -36,7 +36,7 @@ func decomposeRequest(paragraph string) llm.Request {
 // verifyRequest lists the claims in their self-contained form, then each
 // claim's aligned sentences (aligned[i] for claim i; none without sentence
 // vectors), then the passages.
-func verifyRequest(claims []Claim, aligned [][]alignedSentence, passages []Passage) llm.Request {
+func verifyRequest(claims []Claim, aligned [][]alignedSentence, notes [][]slotNote, passages []Passage) llm.Request {
 	var b strings.Builder
 	b.WriteString("Claims:\n")
 	for i, c := range claims {
@@ -48,6 +48,11 @@ func verifyRequest(claims []Claim, aligned [][]alignedSentence, passages []Passa
 			if len(as) > 0 {
 				fmt.Fprintf(&b, "claim %d:\n%s\n", i, llm.Fence("aligned sentences", alignedData(as)))
 			}
+		}
+	}
+	for i, ns := range notes {
+		if len(ns) > 0 {
+			fmt.Fprintf(&b, "\nFact slots a rule check found stated otherwise for claim %d (hints to verify against the passages, not verdicts):\n%s\n", i, llm.Fence("slot differences", slotData(ns)))
 		}
 	}
 	b.WriteString("\nPassages:\n")

@@ -19,7 +19,7 @@ func TestVerifyPromptFencesEverythingFromTheCorpus(t *testing.T) {
 		{DocID: "ok", ChunkID: "ok#1", Title: "Refunds", Text: "Refunds within 30 days."},
 	}
 	claims := []Claim{{Text: "Team costs $19. " + injection}}
-	req := verifyRequest(claims, nil, passages)
+	req := verifyRequest(claims, nil, nil, passages)
 	user := req.Messages[1].Content
 	for _, m := range fenced.FindAllStringSubmatch(user, -1) {
 		if m[1] != m[2] {

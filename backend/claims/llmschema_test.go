@@ -34,7 +34,7 @@ func TestReplySchemasAreUnchanged(t *testing.T) {
 		{"claims_decompose", decomposeRequest("p").Schema.Schema,
 			obj(map[string]any{"claims": arr(obj(map[string]any{"text": str(), "source": str()}))}),
 			`{"additionalProperties":false,"properties":{"claims":{"items":{"additionalProperties":false,"properties":{"source":{"type":"string"},"text":{"type":"string"}},"required":["source","text"],"type":"object"},"type":"array"}},"required":["claims"],"type":"object"}`},
-		{"claims_verify", verifyRequest(nil, nil, nil).Schema.Schema,
+		{"claims_verify", verifyRequest(nil, nil, nil, nil).Schema.Schema,
 			obj(map[string]any{"verdicts": arr(obj(map[string]any{
 				"claim":       map[string]any{"type": "integer"},
 				"verdict":     map[string]any{"type": "string", "enum": []string{"supported", "contradicted", "not_covered"}},

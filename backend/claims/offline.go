@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"continuity/backend/claims/model"
+	"continuity/backend/claims/verifier"
 )
 
 // Thresholds are the offline engine's remaining fixed cut-offs; the
@@ -28,7 +29,11 @@ type OfflineEngine struct {
 	Resources *Resources
 	// Weights decide the verdict; nil means the shipped model.
 	Weights *model.Weights
-	trace   func(format string, args ...any) // set by tests to log alignment
+	// Verifier, when set, decides verdicts with the trained pair model
+	// (backend/claims/verifier) instead of Weights: opt-in while it does
+	// not yet beat the shipped model on every set (docs/benchmarks.md).
+	Verifier *verifier.Weights
+	trace    func(format string, args ...any) // set by tests to log alignment
 }
 
 // NewOffline returns the offline engine with calibrated defaults.
@@ -120,12 +125,15 @@ func (e *OfflineEngine) Check(ctx context.Context, draft string, search Searcher
 	if err != nil {
 		return Report{}, err
 	}
+	if e.Verifier != nil {
+		name = e.verifierName()
+	}
 	rep := Report{Engine: EngineOffline, Model: name + e.resources().degraded(st.vecs != nil), Results: make([]Result, 0, len(cl)), Retrieved: st.r.passages}
 	for i := range cl {
 		if err := ctx.Err(); err != nil {
 			return Report{}, err
 		}
-		rep.Results = append(rep.Results, e.decide(e.assess(cl[i], st.vec(i), st.units(i), st.view), w))
+		rep.Results = append(rep.Results, e.judge(e.assess(cl[i], st.vec(i), st.units(i), st.view), w))
 	}
 	rep.Summary = summarize(rep.Results)
 	return rep, nil
@@ -158,7 +166,24 @@ func (e *OfflineEngine) weights() (*model.Weights, string, error) {
 // ModelName is Report.Model of a check with every model present.
 func (e *OfflineEngine) ModelName() (string, error) {
 	_, name, err := e.weights()
+	if e.Verifier != nil {
+		name = e.verifierName()
+	}
 	return name, err
+}
+
+// judge decides an assessment with the verifier when the engine has one,
+// else with the verdict model.
+func (e *OfflineEngine) judge(as assessment, w *model.Weights) Result {
+	if e.Verifier != nil {
+		return e.decideVerified(as, e.Verifier)
+	}
+	return e.decide(as, w)
+}
+
+// verifierName is Report.Model with the verifier: "offline-5+verifier-v2-<hash12>".
+func (e *OfflineEngine) verifierName() string {
+	return "offline-" + OfflineVersion + "+" + e.Verifier.Name + "-" + e.Verifier.Hash()
 }
 
 func (e *OfflineEngine) topK() int {
@@ -181,7 +206,7 @@ func (e *OfflineEngine) Verify(c Claim, passages []Passage) Result {
 	if err != nil { // only the embedder can fail without a deadline
 		return result(c, NotCovered, err.Error())
 	}
-	return e.decide(e.assess(c, st.vec(0), st.units(0), st.view), w)
+	return e.judge(e.assess(c, st.vec(0), st.units(0), st.view), w)
 }
 
 func result(c Claim, v Verdict, why string, units ...*unit) Result {

@@ -23,7 +23,9 @@ import (
 // of the same paragraph, else the heading above it. More than one
 // candidate of the right number in the paragraph is ambiguous and leaves
 // Resolved empty, as does a claim with nothing to resolve. Text, Start,
-// End and Paragraph are never changed; a Resolved already set is kept.
+// End and Paragraph are never changed; a Resolved already set is kept,
+// unless it is only the claim's plain form (Text without inline Markdown),
+// which is resolved in turn.
 func Resolve(draft string, cs []Claim) []Claim {
 	out := append([]Claim(nil), cs...)
 	if len(out) == 0 {
@@ -32,10 +34,16 @@ func Resolve(draft string, cs []Claim) []Claim {
 	paras := SplitParagraphs(draft)
 	var proper map[string]bool // built on first need: most claims have no reference
 	for i := range out {
+		// the claim's plain form (its Text without inline Markdown) is
+		// resolved further; any other Resolved already set is kept
+		base := out[i].Text
 		if out[i].Resolved != "" {
-			continue
+			if out[i].Resolved != plainText(base) {
+				continue
+			}
+			base = out[i].Resolved
 		}
-		ref, ok := leadingRef(out[i].Text)
+		ref, ok := leadingRef(base)
 		if !ok {
 			continue
 		}
@@ -48,8 +56,11 @@ func Resolve(draft string, cs []Claim) []Claim {
 		}
 		p, heading := paras[pi], headingMention(paras, pi, proper)
 		m, ok := pickReferent(ref, mentionsBefore(p, out[i].Start-p.Start, heading), heading)
-		if ok {
-			out[i].Resolved = renderResolved(ref, m, out[i].Text)
+		if !ok {
+			continue
+		}
+		if r := renderResolved(ref, m, base); r != "" {
+			out[i].Resolved = r
 		}
 	}
 	return out

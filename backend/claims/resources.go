@@ -32,22 +32,26 @@ type Resources struct {
 	once     sync.Once
 }
 
-// LoadResources finds GloVe in the models folders (models.Find with
-// dataDir) and WordNet in wordnet.Dir(). A missing model is not an
-// error: it is left nil and noted.
+// LoadResources finds GloVe and WordNet where models.Locate says (the
+// models folders with dataDir, the binary's own copy, Debian's WordNet). A
+// missing model is not an error: it is left nil and noted.
 func LoadResources(dataDir string) *Resources {
 	r := &Resources{}
-	if p, err := models.Find(dataDir, models.GloVe); err != nil {
+	if loc, err := models.Locate(dataDir, models.GloVe); err != nil {
 		r.Notes = append(r.Notes, models.Notice("GloVe", "exact and WordNet word alignment only"))
-	} else if g, err := glove.Load(p); err != nil {
+	} else if g, err := glove.LoadFS(loc.FS); err != nil {
 		r.Notes = append(r.Notes, fmt.Sprintf("GloVe unusable (%v); exact and WordNet word alignment only", err))
 	} else {
 		r.GloVe = g
 	}
-	wn, err := wordnet.Load(wordnet.Dir())
+	var wn *wordnet.WordNet
+	loc, err := models.Locate(dataDir, models.WordNet)
+	if err == nil {
+		wn, err = wordnet.LoadFS(loc.FS, loc.Path)
+	}
 	switch {
-	case errors.Is(err, wordnet.ErrNotInstalled):
-		r.Notes = append(r.Notes, "WordNet not installed (install wordnet-base or run `make models`); no synonyms or antonyms")
+	case errors.Is(err, models.ErrNotFound), errors.Is(err, wordnet.ErrNotInstalled):
+		r.Notes = append(r.Notes, models.Notice("WordNet", "no synonyms or antonyms"))
 	case err != nil:
 		r.Notes = append(r.Notes, fmt.Sprintf("WordNet unusable (%v); no synonyms or antonyms", err))
 	default:

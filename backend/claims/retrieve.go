@@ -20,9 +20,9 @@ type retrieval struct {
 	unique     []Passage         // every distinct chunk, in first-seen order
 }
 
-// retrieve searches once per paragraph that holds claims. The preceding
-// heading is part of the query: it names the topic the paragraph leaves
-// implicit.
+// retrieve searches once per paragraph that holds claims (a heading that
+// states a fact is one). The preceding heading is part of the query: it
+// names the topic the paragraph leaves implicit.
 func retrieve(ctx context.Context, paragraphs []Paragraph, cl []Claim, search Searcher, k int) (retrieval, error) {
 	r := retrieval{paragraphs: paragraphs, claims: map[int][]Claim{}, passages: map[int][]Passage{}}
 	for _, c := range cl {
@@ -40,9 +40,10 @@ func retrieve(ctx context.Context, paragraphs []Paragraph, cl []Claim, search Se
 	}
 	heading := ""
 	for _, p := range paragraphs {
+		query := heading + "\n" + p.Text
 		if p.Heading {
 			heading = strings.TrimLeft(p.Text, "# ")
-			continue
+			query = heading // a heading that states a fact is searched alone
 		}
 		if len(r.claims[p.Index]) == 0 {
 			continue
@@ -50,7 +51,7 @@ func retrieve(ctx context.Context, paragraphs []Paragraph, cl []Claim, search Se
 		if err := ctx.Err(); err != nil {
 			return r, err
 		}
-		hits, err := search.Search(ctx, heading+"\n"+p.Text, k)
+		hits, err := search.Search(ctx, query, k)
 		if err != nil {
 			return r, fmt.Errorf("claims: search for paragraph %d: %w", p.Index, err)
 		}

@@ -23,6 +23,18 @@ type ClaimFeatures struct {
 	Best, BestDoc, ConflictQuote, ConflictDoc string
 	// Docs are the documents of the aligned units, best first.
 	Docs []string
+	// Pairs are the units the verifier reads for this claim, as Check
+	// gives them to it.
+	Pairs []PairCandidate
+	// Claim text as the verifier reads it (pronouns resolved).
+	Text string
+}
+
+// PairCandidate is one unit the verifier judges against a claim.
+type PairCandidate struct {
+	Unit, Doc  string
+	Features   []float32 // in the order of PairFeatureNames
+	CanSupport bool      // the unit states the claim's quantities
 }
 
 func (st *checkState) features(e *OfflineEngine, i int) ClaimFeatures {
@@ -38,6 +50,10 @@ func exportFeatures(as assessment, mode string) ClaimFeatures {
 	if cd := as.conflict; cd != nil {
 		f.Cue = cd.cues[0].kind + ": " + cd.cues[0].why
 		f.ConflictQuote, f.ConflictDoc = cd.u.quote(), cd.u.passage.DocID
+	}
+	f.Text = as.claim.SelfContained()
+	for _, cd := range pairCandidates(&as) {
+		f.Pairs = append(f.Pairs, PairCandidate{Unit: cd.u.quote(), Doc: cd.u.passage.DocID, Features: cd.pf, CanSupport: canSupport(&as, cd)})
 	}
 	seen := map[string]bool{}
 	for _, cd := range as.cands {

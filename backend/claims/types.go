@@ -21,9 +21,10 @@ func (v Verdict) Valid() bool { return v == Supported || v == Contradicted || v 
 // because its evidence could not be found in the passages sent.
 const FlagUnverifiedEvidence = "unverified_evidence"
 
-// Claim is one atomic statement of the draft. Text is self-contained
-// (pronouns resolved); Start and End are byte offsets of the sentence or
-// clause it came from in the draft.
+// Claim is one atomic, check-worthy statement of the draft. Text is the
+// writer's words, a verbatim span of the draft without the Markdown
+// around it (a heading's "##", a list bullet, bold around the sentence);
+// Start and End are its byte offsets in the draft.
 type Claim struct {
 	Paragraph int    `json:"paragraph"`
 	Text      string `json:"text"`
@@ -31,8 +32,10 @@ type Claim struct {
 	End       int    `json:"end"`
 	// Resolved is the claim made self-contained for retrieval and
 	// verification ("Tallyhub Go runs on iPhones" for "It runs on
-	// iPhones"); a hint only, empty when nothing needed resolving or the
-	// reference was ambiguous. Text stays the writer's words (see Resolve).
+	// iPhones"), also free of inline Markdown ("You get 30 days" for "You
+	// get **30 days**"); a hint only, empty when nothing needed resolving
+	// or the reference was ambiguous. Text stays the writer's words (see
+	// Resolve).
 	Resolved string `json:"resolved,omitempty"`
 }
 
@@ -64,6 +67,12 @@ type Result struct {
 	// Confidence is the engine's probability of Verdict, in (0, 1]; 0
 	// means not measured (the LLM engine gives none yet).
 	Confidence float64 `json:"confidence,omitempty"`
+	// Closest is the published passage nearest the claim when the
+	// verdict cites none (not covered), so the writer still sees what the
+	// corpus says; Differs names a fact slot it states otherwise ("the
+	// closest passage says $75 per month; the draft says $50 a month").
+	Closest *Evidence `json:"closest,omitempty"`
+	Differs string    `json:"differs,omitempty"`
 }
 
 // Summary counts verdicts.

@@ -38,6 +38,9 @@ func writeAuditText(w io.Writer, rep audit.Report) {
 	fmt.Fprintf(w, "%d conflict(s); %d document(s) audited (%d checked in full, %d against changed pages, %d from cache), %d claim(s) checked\n",
 		len(rep.Conflicts), k.Documents, k.Full, k.Partial, k.Reused, k.Claims)
 	fmt.Fprintf(w, "engine %s, model %s, sentences %s\n", rep.Engine, rep.Model, auditOrUnknown(rep.EmbedModel))
+	if n := len(rep.ChangedFacts); n > 0 {
+		fmt.Fprintf(w, "%d published fact(s) changed; continuity changes lists them\n", n)
+	}
 }
 
 // side names a document with its title, date and whether it is newer.

@@ -1,27 +1,6 @@
 package cli
 
-import (
-	"context"
-	"fmt"
-	"runtime"
-)
-
-func versionCommand() *Command {
-	return &Command{
-		Name:    "version",
-		Summary: "print the version",
-		Run: func(_ context.Context, env *Env, args []string) error {
-			if len(args) > 0 {
-				return Usagef("version takes no arguments")
-			}
-			if env.JSON {
-				return env.WriteJSON(map[string]string{"version": Version, "go": runtime.Version()})
-			}
-			_, err := fmt.Fprintf(env.Stdout, "continuity %s (%s %s/%s)\n", Version, runtime.Version(), runtime.GOOS, runtime.GOARCH)
-			return err
-		},
-	}
-}
+import "context"
 
 func helpCommand() *Command {
 	return &Command{

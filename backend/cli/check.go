@@ -46,19 +46,27 @@ FILE:LINE: contradicted: CLAIM (corpus: DOC#CHUNK "QUOTE"). --json prints
 {"base","engine","model","files":[{"file","status","doc_id","skipped",
 "paragraphs":[{"start_line","end_line","claims":[{"file","line","col",
 "text","verdict","evidence",...}]}],"unchanged_paragraphs"}],"summary",
-"paragraphs"}; --junit FILE writes one test case per changed paragraph.`,
+"paragraphs","degraded"}; --junit FILE writes one test case per changed paragraph.
+With the offline engine, a missing offline model (USE-lite, GloVe, WordNet) is an
+error (exit 2) naming it and how to install it (continuity models install), so the
+gate never passes because a model file was not found; --allow-degraded runs
+anyway, warns, and lists what is missing in "degraded".`,
 		Flags: func(fs *flag.FlagSet) RunFunc {
 			eng := fs.String("engine", "", "offline or llm (default: the engine in Settings)")
 			k := fs.Int("k", 0, "passages retrieved per paragraph (default 8)")
 			failOnVoice := fs.String("fail-on-voice", "", "also exit 1 on voice issues: required or recommended")
 			valePath := fs.String("vale", "", "check voice with this .vale.ini instead of the workspace's rules")
 			changedMode := addChangedFlags(fs, true)
+			allowDegraded := fs.Bool("allow-degraded", false, "with --changed: "+allowDegradedUsage)
 			return func(ctx context.Context, env *Env, args []string) error {
 				if err := changedMode.usage(args); err != nil {
 					return err
 				}
 				if *changedMode.on {
-					return runCheckChanged(ctx, env, changedMode, *eng, *k)
+					return runCheckChanged(ctx, env, changedMode, *eng, *k, *allowDegraded)
+				}
+				if *allowDegraded {
+					return Usagef("--allow-degraded needs --changed")
 				}
 				return runCheckCommand(ctx, env, args, *eng, *k, *failOnVoice, *valePath)
 			}

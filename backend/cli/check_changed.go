@@ -12,6 +12,7 @@ import (
 	"continuity/backend/changed"
 	"continuity/backend/check"
 	"continuity/backend/engine"
+	"continuity/backend/logging"
 	"continuity/backend/voice"
 )
 
@@ -46,7 +47,7 @@ func (f changedFlags) usage(args []string) error {
 	return nil
 }
 
-func runCheckChanged(ctx context.Context, env *Env, f changedFlags, engineName string, k int) error {
+func runCheckChanged(ctx context.Context, env *Env, f changedFlags, engineName string, k int, allowDegraded bool) error {
 	var eng engine.Engine
 	if engineName != "" {
 		e, err := engine.Parse(engineName)
@@ -62,30 +63,42 @@ func runCheckChanged(ctx context.Context, env *Env, f changedFlags, engineName s
 	if err != nil {
 		return err
 	}
+	gate, err := offlineModelGate(ctx, s, eng, allowDegraded)
+	if err != nil {
+		return err
+	}
 	out, err := changed.Run(ctx, s, changed.Request{Base: *f.base, Engine: eng, K: k}, progressBar(env))
 	if err := reportCheckIndex(env, out.Repairs, out.Synced, err); err != nil {
 		return err
 	}
 	rep := out.Report
-	if strings.Contains(rep.Model, "(degraded") {
-		// a missing model turns contradictions into "not covered": a gate
-		// that passes for that reason must say so
-		fmt.Fprintf(env.Stderr, "warning: verdicts are degraded, %s; point $CONTINUITY_MODELS at the folder `make models` fills\n", rep.Model)
+	if err := gate.after(rep.Model); err != nil {
+		return err
 	}
+	gate.warn(env, rep.Model)
 	if *f.junit != "" {
 		if err := writeFileWith(*f.junit, func(w io.Writer) error { return changed.WriteJUnit(w, rep) }); err != nil {
 			return err
 		}
 	}
 	if env.JSON {
-		if err := env.WriteJSON(rep); err != nil {
+		if err := env.WriteJSON(changedJSON{rep, gate.degraded(rep.Model)}); err != nil {
 			return err
 		}
 	} else {
 		writeChangedText(env.Stdout, rep)
 	}
+	var failed []string
 	if rep.Summary.Contradicted > 0 {
-		return Failed("%d claim(s) in changed paragraphs contradicted by the published corpus", rep.Summary.Contradicted)
+		failed = append(failed, fmt.Sprintf("%d claim(s) in changed paragraphs contradicted by the published corpus", rep.Summary.Contradicted))
+	}
+	// a page pushed out of the index by another's ID fails the gate like a
+	// contradiction: exit 1, the check ran and found a fault in the change
+	if n := len(rep.Duplicates); n > 0 {
+		failed = append(failed, fmt.Sprintf("%d changed page(s) share a document id with another page", n))
+	}
+	if len(failed) > 0 {
+		return Failed("%s", strings.Join(failed, "; "))
 	}
 	return nil
 }
@@ -93,18 +106,21 @@ func runCheckChanged(ctx context.Context, env *Env, f changedFlags, engineName s
 // writeChangedText prints one line per contradicted claim, compiler-style,
 // then what each page had checked, then the counts.
 func writeChangedText(w io.Writer, rep changed.Report) {
+	for _, d := range rep.Duplicates {
+		fmt.Fprintln(w, logging.Escape(changed.DuplicateLine(d)))
+	}
 	for _, f := range rep.Files {
 		for _, p := range f.Paragraphs {
 			for _, c := range p.Claims {
 				if c.Verdict == "contradicted" {
-					fmt.Fprintln(w, changed.ContradictionLine(c))
+					fmt.Fprintln(w, logging.Escape(changed.ContradictionLine(c)))
 				}
 			}
 		}
 	}
 	for _, f := range rep.Files {
 		if f.Skipped != "" {
-			fmt.Fprintf(w, "%s: %s\n", f.Path, f.Skipped)
+			fmt.Fprintf(w, "%s: %s\n", logging.Name(f.Path), logging.Escape(f.Skipped))
 			continue
 		}
 		lines := make([]string, 0, len(f.Paragraphs))
@@ -119,7 +135,7 @@ func writeChangedText(w io.Writer, rep changed.Report) {
 		if len(lines) > 0 {
 			where = " (lines " + strings.Join(lines, ", ") + ")"
 		}
-		fmt.Fprintf(w, "%s: %s, %d changed paragraph(s) checked%s, %d unchanged\n", f.Path, f.Status, len(f.Paragraphs), where, f.Unchanged)
+		fmt.Fprintf(w, "%s: %s, %d changed paragraph(s) checked%s, %d unchanged\n", logging.Name(f.Path), f.Status, len(f.Paragraphs), where, f.Unchanged)
 	}
 	s := rep.Summary
 	fmt.Fprintf(w, "Changed since %s · %s · %d page(s), %d paragraph(s) checked: %d contradicted, %d not covered, %d supported\n",
@@ -171,7 +187,7 @@ func runLintChanged(ctx context.Context, env *Env, failOn string, withMuddy bool
 	linted := 0
 	for _, p := range ch.Pages {
 		if p.Skipped != "" || len(p.Paragraphs) == 0 {
-			fmt.Fprintf(env.Stderr, "%s: %s\n", p.Path, orNothingChanged(p.Skipped))
+			fmt.Fprintf(env.Stderr, "%s: %s\n", logging.Name(p.Path), logging.Escape(orNothingChanged(p.Skipped)))
 			continue
 		}
 		abs := filepath.Join(ch.Root, filepath.FromSlash(p.Path))

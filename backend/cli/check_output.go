@@ -40,6 +40,12 @@ func writeCheckText(w io.Writer, rep check.Report) {
 		for _, e := range c.Evidence {
 			fmt.Fprintf(w, "      ↳ %s (%s): “%s”\n", e.Title, e.ChunkID, snippet(e.Quote, 240))
 		}
+		if c.Differs != "" {
+			fmt.Fprintf(w, "      %s\n", snippet(c.Differs, 300))
+		}
+		if e := c.Closest; e != nil {
+			fmt.Fprintf(w, "      closest: %s (%s): “%s”\n", e.Title, e.ChunkID, snippet(e.Quote, 240))
+		}
 		if len(c.Flags) > 0 {
 			fmt.Fprintf(w, "      flags: %s\n", strings.Join(c.Flags, ", "))
 		}

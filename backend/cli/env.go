@@ -22,6 +22,10 @@ type Env struct {
 
 	opts    session.Options
 	session *session.Session
+	// the process streams as given: the MCP protocol and the progress bar
+	// need their bytes as written, everything else goes through Printable
+	rawStdout, rawStderr io.Writer
+	flush                []*logging.Printable
 }
 
 // Session opens the shared state on first use, so commands such as
@@ -52,7 +56,7 @@ func (e *Env) WriteJSON(v any) error {
 // IsTerminal reports whether stderr is an interactive terminal, the only
 // place a progress bar belongs.
 func (e *Env) IsTerminal() bool {
-	f, ok := e.Stderr.(*os.File)
+	f, ok := e.rawStderr.(*os.File)
 	if !ok {
 		return false
 	}
@@ -64,16 +68,28 @@ func (e *Env) close() {
 	if e.session != nil {
 		_ = e.session.Close()
 	}
+	for _, p := range e.flush {
+		_ = p.Flush()
+	}
 }
 
 func newEnv(stdin io.Reader, stdout, stderr io.Writer, g *globals, sample fs.FS) *Env {
-	red := logging.NewRedactor(stderr)
+	// A file name can hold terminal controls; text output and logs carry
+	// them escaped. --json stdout is left alone: JSON escapes them itself.
+	errw, out := logging.NewPrintable(stderr), stdout
+	flush := []*logging.Printable{errw}
+	if !g.json {
+		p := logging.NewPrintable(stdout)
+		out, flush = p, append(flush, p)
+	}
+	red := logging.NewRedactor(errw)
 	if k := os.Getenv("OPENAI_API_KEY"); k != "" {
 		red.AddSecret(k)
 	}
 	level := slog.LevelWarn
 	_ = level.UnmarshalText([]byte(g.logLevel))
 	log := logging.New(red, logging.Options{JSON: g.logJSON, Level: level})
-	return &Env{Stdin: stdin, Stdout: stdout, Stderr: stderr, JSON: g.json, Log: log, Redactor: red,
+	return &Env{Stdin: stdin, Stdout: out, Stderr: errw, JSON: g.json, Log: log, Redactor: red,
+		rawStdout: stdout, rawStderr: stderr, flush: flush,
 		opts: session.Options{DataDir: g.dataDir, CorpusFlag: g.corpus, Sample: sample, Logger: log}}
 }

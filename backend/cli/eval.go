@@ -79,13 +79,16 @@ losses per question against the workspace's configuration (the baseline
 column). Experiment runs are not runs of the set: no baseline, no trend.
 With --gate: exit 1 when a gated metric is below its threshold or, with
 --baseline, a question's answer now contradicts its approved answer; 2 when any
-question failed with an error (errors also fail the gate) or on runtime errors.`,
+question failed with an error (errors also fail the gate) or on runtime errors; and 2
+when an offline model (USE-lite, GloVe, WordNet) the run would use is missing, unless
+--allow-degraded (then a warning says so): a gate must not pass for want of a model.`,
 		Flags: func(fs *flag.FlagSet) RunFunc {
 			o := &evalFlags{}
 			fs.StringVar(&o.golden, "golden", "", "golden set workbook (.xlsx) to import and run")
 			fs.StringVar(&o.set, "set", "", "stored golden set to run")
 			fs.StringVar(&o.engine, "engine", engine.Offline.String(), "offline (no key, deterministic) or llm")
 			fs.BoolVar(&o.gate, "gate", false, "exit 1 when the gate fails, 2 on question errors")
+			fs.BoolVar(&o.allowDegraded, "allow-degraded", false, "with --gate: "+allowDegradedUsage)
 			fs.StringVar(&o.baseline, "baseline", "", "compare with RUN_ID, 'last' comparable run of the set, or 'pinned'")
 			fs.StringVar(&o.junit, "junit", "", "write JUnit XML (one case per question and per metric gate)")
 			fs.StringVar(&o.html, "html", "", "write a self-contained HTML scorecard")
@@ -105,7 +108,7 @@ question failed with an error (errors also fail the gate) or on runtime errors.`
 type evalFlags struct {
 	golden, set, engine, baseline, junit, html, xlsx, resume string
 	target, responses, judge, refusal                        string
-	gate                                                     bool
+	gate, allowDegraded                                      bool
 	repeat                                                   int
 	vary                                                     varyFlag
 }
@@ -135,6 +138,9 @@ func runEval(ctx context.Context, env *Env, o evalFlags, args []string) error {
 	}
 	s, st, err := evalStore(ctx, env)
 	if err != nil {
+		return err
+	}
+	if err := evalModelGate(env, s.DataDir, o, eng, judge); err != nil {
 		return err
 	}
 	notice := func(rep retrieval.Report) { reportSync(env, rep) }

@@ -8,8 +8,10 @@ import (
 	"time"
 
 	"continuity/backend/corpus"
+	"continuity/backend/logging"
 	"continuity/backend/progress"
 	"continuity/backend/retrieval"
+	"continuity/backend/session"
 )
 
 func indexCommand() *Command {
@@ -18,7 +20,9 @@ func indexCommand() *Command {
 		Summary: "sync the hybrid index with the published corpus",
 		Help: `Adds new and changed published documents, removes deleted, archived, draft and
 unpublished ones, and skips unchanged files. --watch keeps running and re-syncs
-when files change. --json prints {"added","updated","removed","unchanged",
+when files change. --strict exits 1 when a file is left out for a reason to
+fix: a duplicate document id (the page keeping the id is its duplicate_of),
+too large, unreadable or not a regular file. --json prints {"added","updated","removed","unchanged",
 "documents","chunks","warnings":[{"path","message"}],"skipped":[{"path",
 "reason","detail"}],"embedder","embed_model",
 "sentence_embedder","sentence_model","embed_notice"}.
@@ -29,14 +33,26 @@ with its document and exits 1 when there is any. --repair re-indexes the
 documents whose chunk rows, BM25 entries or vectors were lost (a plain sync
 skips them: their files did not change), then syncs. --json prints
 {"clean","workspace_documents","indexed_documents","expected_chunks","chunks",
-"lexical_chunks","drift":[{"kind","doc_id","path","message"}]}.`,
+"lexical_chunks","drift":[{"kind","doc_id","path","message"}]}.
+
+In a workspace inside a git repository, each sync also reads the commits made
+since the last one and records every published sentence they changed or
+removed (Settings: "import git history", on by default); --history imports it
+even when that is off, and fails outside git. --json adds "history":{"ran",
+"skipped","repo","head","from","commits","superseded","up_to_date",
+"warnings":[{"commit","path","message"}]}.`,
 		Flags: func(fs *flag.FlagSet) RunFunc {
 			watch := fs.Bool("watch", false, "keep running and re-sync on file changes")
+			strict := fs.Bool("strict", false, "exit 1 when a file is left out of the index for a reason to fix (duplicate id, too large, unreadable, not a regular file)")
 			verify := fs.Bool("verify", false, "report drift between the workspace and the index without syncing; exit 1 on drift")
 			repair := fs.Bool("repair", false, "verify, re-index the documents whose index rows are damaged, then sync")
+			hist := fs.Bool("history", false, "import the git history of the published files even when Settings turns it off")
 			return func(ctx context.Context, env *Env, args []string) error {
 				if len(args) > 0 {
 					return Usagef("index takes no arguments")
+				}
+				if *strict && (*watch || *verify || *repair) {
+					return Usagef("--strict runs one sync; it does not go with --watch, --verify or --repair")
 				}
 				if *verify || *repair {
 					if *watch || (*verify && *repair) {
@@ -47,7 +63,11 @@ skips them: their files did not change), then syncs. --json prints
 					}
 					return runIndexVerify(ctx, env)
 				}
-				return runIndex(ctx, env, *watch)
+				mode := session.HistoryIfOn
+				if *hist {
+					mode = session.HistoryForce
+				}
+				return runIndex(ctx, env, *watch, *strict, mode)
 			}
 		},
 	}
@@ -74,6 +94,9 @@ type indexJSON struct {
 	SentenceEmbedder string `json:"sentence_embedder,omitempty"`
 	SentenceModel    string `json:"sentence_model,omitempty"`
 	EmbedNotice      string `json:"embed_notice,omitempty"`
+	// History is what the git history import did; absent when none was
+	// considered (a watch re-sync).
+	History *historyJSON `json:"history,omitempty"`
 }
 
 func openIndex(ctx context.Context, env *Env) (*retrieval.Index, string, error) {
@@ -98,7 +121,7 @@ func openIndex(ctx context.Context, env *Env) (*retrieval.Index, string, error) 
 	return ix, ws.ContentDir(), nil
 }
 
-func runIndex(ctx context.Context, env *Env, watch bool) error {
+func runIndex(ctx context.Context, env *Env, watch, strict bool, mode session.HistoryMode) error {
 	ix, content, err := openIndex(ctx, env)
 	if err != nil {
 		return err
@@ -107,8 +130,15 @@ func runIndex(ctx context.Context, env *Env, watch bool) error {
 	if err != nil {
 		return err
 	}
-	if err := writeIndexReport(ctx, env, rep, ix); err != nil {
+	hist, err := importHistory(ctx, env, ix, content, mode)
+	if err != nil {
 		return err
+	}
+	if err := writeIndexReport(ctx, env, rep, ix, hist); err != nil {
+		return err
+	}
+	if strict {
+		return strictSkips(env, rep.Skipped)
 	}
 	if !watch {
 		return nil
@@ -116,10 +146,10 @@ func runIndex(ctx context.Context, env *Env, watch bool) error {
 	fmt.Fprintf(env.Stderr, "watching %s (Ctrl+C to stop)\n", content)
 	return ix.Watch(ctx, content, 500*time.Millisecond, func(rep retrieval.Report, err error) {
 		if err != nil {
-			fmt.Fprintf(env.Stderr, "sync failed: %v\n", err)
+			fmt.Fprintf(env.Stderr, "sync failed: %s\n", logging.Escape(err.Error()))
 			return
 		}
-		_ = writeIndexReport(ctx, env, rep, ix)
+		_ = writeIndexReport(ctx, env, rep, ix, nil)
 	}, progressBar(env))
 }
 
@@ -128,9 +158,10 @@ type statser interface {
 	Stats(ctx context.Context) (retrieval.Stats, error)
 }
 
-func writeIndexReport(ctx context.Context, env *Env, rep retrieval.Report, ix statser) error {
+func writeIndexReport(ctx context.Context, env *Env, rep retrieval.Report, ix statser, hist *historyJSON) error {
 	out := indexJSON{Added: rep.Added, Updated: rep.Updated, Removed: rep.Removed, Unchanged: rep.Unchanged,
-		Documents: rep.Documents, Chunks: rep.Chunks, Warnings: []indexWarningJSON{}, Skipped: append([]corpus.Skipped{}, rep.Skipped...)}
+		Documents: rep.Documents, Chunks: rep.Chunks, Warnings: []indexWarningJSON{}, Skipped: append([]corpus.Skipped{}, rep.Skipped...),
+		History: hist}
 	for _, w := range rep.Warnings {
 		out.Warnings = append(out.Warnings, indexWarningJSON{Path: w.Path, Message: w.Message})
 	}
@@ -150,13 +181,15 @@ func writeIndexReport(ctx context.Context, env *Env, rep retrieval.Report, ix st
 		fmt.Fprintf(env.Stdout, "sentences  %s\n", describeEmbedder(out.SentenceEmbedder, out.SentenceModel))
 	}
 	for _, w := range out.Warnings {
-		fmt.Fprintf(env.Stdout, "warning    %s: %s\n", w.Path, w.Message)
+		fmt.Fprintf(env.Stdout, "warning    %s: %s\n", logging.Name(w.Path), logging.Escape(w.Message))
 	}
 	writeSkipped(env.Stdout, out.Skipped)
+	writeHistory(env.Stdout, hist)
 	return nil
 }
 
-// progressBar draws on a terminal only; pipes and CI logs stay clean.
+// progressBar draws on a terminal only; pipes and CI logs stay clean. It
+// writes the raw stream: its \r must move the cursor, not be escaped.
 func progressBar(env *Env) progress.Func {
 	if !env.IsTerminal() {
 		return nil
@@ -166,13 +199,13 @@ func progressBar(env *Env) progress.Func {
 			const width = 30
 			filled := width * e.Done / e.Total
 			bar := fmt.Sprintf("%-*s", width, repeat(`#`, filled))
-			fmt.Fprintf(env.Stderr, "\r%-9s [%s] %d/%d", e.Stage, bar, e.Done, e.Total)
+			fmt.Fprintf(env.rawStderr, "\r%-9s [%s] %d/%d", e.Stage, bar, e.Done, e.Total)
 			if e.Done >= e.Total {
-				fmt.Fprintln(env.Stderr)
+				fmt.Fprintln(env.rawStderr)
 			}
 			return
 		}
-		fmt.Fprintf(env.Stderr, "\r%s…\n", e.Stage)
+		fmt.Fprintf(env.rawStderr, "\r%s…\n", e.Stage)
 	}, 100*time.Millisecond)
 }
 

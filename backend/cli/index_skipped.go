@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"continuity/backend/corpus"
+	"continuity/backend/logging"
 )
 
 // skipOrder is the order reasons are counted in; the ones a user must act
@@ -51,10 +52,44 @@ func writeSkipped(w io.Writer, skipped []corpus.Skipped) {
 		}
 		for _, s := range skipped {
 			if s.Reason == o.reason {
-				fmt.Fprintf(w, "skipped    %s: %s, %s\n", s.Path, reasonLabel(s.Reason), s.Detail)
+				fmt.Fprintf(w, "skipped    %s: %s, %s\n", logging.Name(s.Path), reasonLabel(s.Reason), logging.Escape(s.Detail))
 			}
 		}
 	}
 }
 
 func reasonLabel(r corpus.SkipReason) string { return strings.ReplaceAll(string(r), "_", " ") }
+
+// strictSkips fails index --strict on the skips listed file by file: each
+// is a page someone meant to publish that the index does not hold, which a
+// CI run must not pass as clean. It is exit 1, not 2: the sync itself ran.
+func strictSkips(env *Env, skipped []corpus.Skipped) error {
+	counts := map[corpus.SkipReason]int{}
+	n := 0
+	for _, s := range skipped {
+		if listedEach(s.Reason) {
+			counts[s.Reason]++
+			n++
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	var parts []string
+	for _, o := range skipOrder {
+		if c := counts[o.reason]; c > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", c, reasonLabel(o.reason)))
+		}
+	}
+	fmt.Fprintf(env.Stderr, "index --strict: %d file(s) left out of the index: %s\n", n, strings.Join(parts, ", "))
+	return Failed("index --strict: %d file(s) left out of the index", n)
+}
+
+func listedEach(r corpus.SkipReason) bool {
+	for _, o := range skipOrder {
+		if o.reason == r {
+			return o.each
+		}
+	}
+	return false
+}

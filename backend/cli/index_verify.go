@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"continuity/backend/logging"
 	"continuity/backend/retrieval"
 )
 
@@ -39,14 +40,14 @@ func writeVerification(env *Env, v retrieval.Verification) {
 		return
 	}
 	for _, d := range v.Drift {
-		where := d.DocID
+		where := logging.Name(d.DocID)
 		if d.Path != "" && d.Path != d.DocID {
-			where += " (" + d.Path + ")"
+			where += " (" + logging.Name(d.Path) + ")"
 		}
 		if where == "" {
 			where = "index"
 		}
-		fmt.Fprintf(env.Stdout, "drift      %-13s %s: %s\n", d.Kind, where, d.Message)
+		fmt.Fprintf(env.Stdout, "drift      %-13s %s: %s\n", d.Kind, where, logging.Escape(d.Message))
 	}
 	fmt.Fprintf(env.Stdout, "%d drift(s); %s\n", len(v.Drift), v.Hint())
 }
@@ -63,11 +64,11 @@ func runIndexRepair(ctx context.Context, env *Env) error {
 		return err
 	}
 	for _, id := range v.DamagedDocs() {
-		fmt.Fprintf(env.Stderr, "re-indexing %s\n", id)
+		fmt.Fprintf(env.Stderr, "re-indexing %s\n", logging.Name(id))
 	}
 	rep, err := ix.Resync(ctx, content, v, progressBar(env))
 	if err != nil {
 		return err
 	}
-	return writeIndexReport(ctx, env, rep, ix)
+	return writeIndexReport(ctx, env, rep, ix, nil)
 }

@@ -9,6 +9,7 @@ import (
 	"unicode/utf8"
 
 	"continuity/backend/draftfile"
+	"continuity/backend/logging"
 	"continuity/backend/muddy"
 	"continuity/backend/voice"
 )
@@ -230,7 +231,7 @@ func writeLint(env *Env, issues []lintIssue) error {
 		return env.WriteJSON(issues)
 	}
 	for _, is := range issues {
-		if _, err := fmt.Fprintf(env.Stdout, "%s:%d:%d %s %s %s\n", is.File, is.Line, is.Col, is.Level, is.Rule, is.Message); err != nil {
+		if _, err := fmt.Fprintf(env.Stdout, "%s:%d:%d %s %s %s\n", logging.Name(is.File), is.Line, is.Col, is.Level, is.Rule, logging.Escape(is.Message)); err != nil {
 			return err
 		}
 	}

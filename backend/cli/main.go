@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"strings"
 
+	"continuity/backend/logging"
 	"continuity/backend/session"
 )
 
@@ -80,7 +81,7 @@ func fail(w io.Writer, err error) int {
 	}
 	var f *FailedError
 	if !errors.As(err, &f) {
-		msg := strings.ReplaceAll(err.Error(), "\n", "; ")
+		msg := logging.Escape(strings.ReplaceAll(err.Error(), "\n", "; "))
 		if errors.Is(err, session.ErrNoCorpus) {
 			msg += "; pass --corpus DIR"
 		}

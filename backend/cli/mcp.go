@@ -41,5 +41,5 @@ func runMCP(ctx context.Context, env *Env, args []string, allowWrites bool) erro
 	if err != nil {
 		return err
 	}
-	return mcpserver.Serve(ctx, s, mcpserver.Options{AllowWrites: allowWrites, Version: Version, Log: env.Log}, env.Stdin, env.Stdout)
+	return mcpserver.Serve(ctx, s, mcpserver.Options{AllowWrites: allowWrites, Version: Version, Log: env.Log}, env.Stdin, env.rawStdout)
 }

@@ -10,6 +10,7 @@ import (
 
 	"continuity/backend/crawl"
 	"continuity/backend/ingest"
+	"continuity/backend/logging"
 	"continuity/backend/retrieval"
 )
 
@@ -166,7 +167,7 @@ func writeSourceReport(env *Env, src ingest.Source, rep ingest.Report) {
 	fmt.Fprintf(env.Stdout, "source %s (%s): %d documents; written %d, unchanged %d, removed %d, skipped %d\n",
 		src.Name, src.Kind, src.Counts.Documents, rep.Written, rep.Unchanged, rep.Removed, len(rep.Skipped))
 	for _, s := range rep.Skipped {
-		fmt.Fprintf(env.Stdout, "  skipped  %s: %s\n", s.Origin, s.Reason)
+		fmt.Fprintf(env.Stdout, "  skipped  %s: %s\n", logging.Name(s.Origin), logging.Escape(s.Reason))
 	}
 }
 
@@ -190,7 +191,7 @@ func sourcesIndex(ctx context.Context, env *Env, synced []sourceJSON) error {
 	fmt.Fprintf(env.Stdout, "index: %d documents; added %d, updated %d, removed %d, unchanged %d\n",
 		rep.Documents, rep.Added, rep.Updated, rep.Removed, rep.Unchanged)
 	for _, w := range rep.Warnings {
-		fmt.Fprintf(env.Stdout, "warning    %s: %s\n", w.Path, w.Message)
+		fmt.Fprintf(env.Stdout, "warning    %s: %s\n", logging.Name(w.Path), logging.Escape(w.Message))
 	}
 	return nil
 }

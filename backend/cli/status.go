@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"continuity/backend/llm"
+	"continuity/backend/models"
 	"continuity/backend/secret"
 	"continuity/backend/session"
 )
@@ -48,6 +49,8 @@ type statusJSON struct {
 	SentenceEmbedder string `json:"sentence_embedder"`
 	SentenceModel    string `json:"sentence_model"`
 	EmbedNotice      string `json:"embed_notice"`
+	// Models says where each offline model was loaded from and its sha256.
+	Models []models.Location `json:"models"`
 }
 
 func runStatus(ctx context.Context, env *Env, args []string) error {
@@ -78,6 +81,7 @@ func runStatus(ctx context.Context, env *Env, args []string) error {
 	}
 	out.Embedder, out.EmbedModel, out.EmbedNotice = emb.Name(), emb.Model(), emb.Notice
 	out.SentenceEmbedder, out.SentenceModel = emb.SentenceName(), emb.SentenceModel()
+	out.Models = models.Describe(s.DataDir)
 	if out.Drafts == nil {
 		out.Drafts = []string{}
 	}
@@ -92,6 +96,7 @@ func runStatus(ctx context.Context, env *Env, args []string) error {
 		out.DataDir, out.Workspace, out.WorkspaceID, workspaceFrom[cur.Source], out.Documents, out.ContentDir, len(out.Drafts), out.Guidelines, out.Golden, out.Engine, out.Endpoint, key)
 	fmt.Fprintf(env.Stdout, "embedder   %s ranks passages; %s embeds sentences\n",
 		describeEmbedder(out.Embedder, out.EmbedModel), describeEmbedder(out.SentenceEmbedder, out.SentenceModel))
+	writeModels(env.Stdout, out.Models)
 	if out.KeyWarning != "" {
 		fmt.Fprintf(env.Stdout, "warning    %s\n", out.KeyWarning)
 	}

@@ -33,6 +33,10 @@ type Skipped struct {
 	Path   string     `json:"path"`
 	Reason SkipReason `json:"reason"`
 	Detail string     `json:"detail"`
+	// DuplicateOf is, for SkipDuplicateID, the page that holds the ID in
+	// the index (relative to the workspace root like Path), so both paths
+	// of the clash are listed.
+	DuplicateOf string `json:"duplicate_of,omitempty"`
 }
 
 // Warning is the skip as a located problem, for skips worth a warning.
@@ -177,5 +181,6 @@ func Unpublished(doc Document) Skipped {
 // DuplicateID is the skip of a published document whose ID an earlier one
 // (at prev, as the user should see it) already has.
 func DuplicateID(doc Document, prev string) Skipped {
-	return Skipped{Path: doc.Path, Reason: SkipDuplicateID, Detail: fmt.Sprintf("id %q is also %s", doc.ID, prev)}
+	return Skipped{Path: doc.Path, Reason: SkipDuplicateID, DuplicateOf: prev,
+		Detail: fmt.Sprintf("id %q is also %s, which is indexed; give one of them another id", doc.ID, prev)}
 }

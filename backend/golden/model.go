@@ -40,6 +40,9 @@ type Row struct {
 	Owner           string   `json:"owner"`
 	Notes           string   `json:"notes"`
 	Tags            []string `json:"tags"`
+	// Written holds a cell's text as the workbook had it, for the fields
+	// whose parsed value reads differently (see Cell); nil when none do.
+	Written map[Field]string `json:"written,omitempty"`
 }
 
 // Set is a golden set's metadata at its current version.
@@ -159,8 +162,14 @@ func (r Row) Get(f Field) string {
 }
 
 // Set stores cell text into a field. Category is normalised when valid and
-// kept as typed when not, so validation can flag it without losing it.
+// kept as typed when not, so validation can flag it without losing it. The
+// text as written is kept too when it differs from what Get gives back.
 func (r *Row) Set(f Field, v string) {
+	r.set(f, v)
+	r.remember(f, v)
+}
+
+func (r *Row) set(f Field, v string) {
 	v = strings.ReplaceAll(v, "\r\n", "\n")
 	switch f {
 	case FieldID:

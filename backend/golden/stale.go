@@ -10,14 +10,16 @@ import (
 // StaleReason says why a golden row no longer matches the corpus.
 type StaleReason string
 
-// The stale reasons. Contradicted needs the claims engine, so it is found
-// by the use case (backend/goldenstale), not here.
+// The stale reasons. Contradicted needs the claims engine and superseded
+// the index's history, so both are found by the use case
+// (backend/goldenstale), not here.
 const (
 	StaleGone         StaleReason = "gone"                    // a reference document is no longer in the workspace
 	StaleArchived     StaleReason = "archived"                // a reference document exists but is not published
 	StaleRenamed      StaleReason = "renamed"                 // gone, but the same document seems to live under another ID
 	StaleLineMissing  StaleReason = "supporting_line_missing" // no live reference document holds the supporting line
 	StaleContradicted StaleReason = "contradicted"            // the corpus now contradicts the approved answer
+	StaleSuperseded   StaleReason = "superseded"              // the answer or line states what a page said before a change
 )
 
 // LibraryDoc is one workspace document of any status, as the stale check

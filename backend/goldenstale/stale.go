@@ -21,6 +21,9 @@ type Finder struct {
 	Judge claims.Engine
 	Index check.HybridSearcher
 	Docs  int // published documents, for the check report
+	// History finds what the corpus used to say; nil skips the check of
+	// answers and lines against superseded sentences.
+	History SupersededSearcher
 }
 
 // Result is what Find found: the stale rows' issues, and why a check did
@@ -41,10 +44,18 @@ func (r Result) Rows() int {
 }
 
 // Find lists the stale findings of rows, reference and supporting-line
-// findings first, then contradicted approved answers, each row in order.
+// findings first, then answers and lines that state a superseded
+// sentence, then contradicted approved answers, each row in order.
 // rowNums numbers rows as Excel shows them; nil means 1-based positions.
 func (f Finder) Find(ctx context.Context, rows []golden.Row, rowNums []int) (Result, error) {
 	res := Result{Issues: golden.FindStale(rows, rowNums, f.Library)}
+	if f.History != nil {
+		old, err := f.superseded(ctx, rows, rowNums)
+		if err != nil {
+			return Result{}, err
+		}
+		res.Issues = append(res.Issues, old...)
+	}
 	if f.Index == nil || f.Judge == nil {
 		res.Skipped = "approved answers not checked against the corpus (no claims engine asked for)"
 		return res, nil
@@ -168,7 +179,7 @@ func New(ctx context.Context, contentDir string, ix *retrieval.Index) (Finder, e
 	if err != nil {
 		return Finder{}, err
 	}
-	return Finder{Library: lib, Judge: claims.NewOffline(), Index: ix, Docs: st.Documents}, nil
+	return Finder{Library: lib, Judge: claims.NewOffline(), Index: ix, Docs: st.Documents, History: ix}, nil
 }
 
 // ExportRowNums numbers n stored rows as the set's exported workbook shows

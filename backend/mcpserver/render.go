@@ -27,6 +27,12 @@ func renderCheck(rep check.Report) string {
 		for _, e := range c.Evidence {
 			fmt.Fprintf(&b, "  source: %s (%s): %q\n", e.Title, e.DocID, oneLine(e.Quote, 300))
 		}
+		if c.Differs != "" {
+			fmt.Fprintf(&b, "  %s\n", oneLine(c.Differs, 300))
+		}
+		if e := c.Closest; e != nil {
+			fmt.Fprintf(&b, "  closest: %s (%s): %q\n", e.Title, e.DocID, oneLine(e.Quote, 300))
+		}
 	}
 	if rep.VoiceScore != nil {
 		fmt.Fprintf(&b, "\nVoice & tone · score %.0f · %d issue(s)\n", *rep.VoiceScore, len(rep.Voice))

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -19,7 +20,17 @@ func Serve(ctx context.Context, s *session.Session, o Options, in io.Reader, out
 	if err != nil {
 		return err
 	}
-	t := &mcp.IOTransport{Reader: io.NopCloser(in), Writer: nopWriteCloser{out}}
+	// guard stands between the client and the SDK: a malformed message is
+	// answered there and never reaches the SDK, which would end the session.
+	lw := &lockedWriter{w: out}
+	pr, pw := io.Pipe()
+	log := o.Log
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	go guard(in, pw, lw, log)
+	defer pr.Close() // a guard still reading stdin stops at its next message
+	t := &mcp.IOTransport{Reader: pr, Writer: lw, MaxLineLength: maxFrame + 1<<20}
 	err = ms.Run(ctx, t)
 	switch {
 	case err == nil, errors.Is(err, io.EOF), errors.Is(err, mcp.ErrConnectionClosed):
@@ -29,8 +40,3 @@ func Serve(ctx context.Context, s *session.Session, o Options, in io.Reader, out
 	}
 	return fmt.Errorf("mcp: %w", err)
 }
-
-// nopWriteCloser leaves closing out to its owner (stdout outlives a session).
-type nopWriteCloser struct{ io.Writer }
-
-func (nopWriteCloser) Close() error { return nil }

@@ -94,9 +94,9 @@ func TestNotice(t *testing.T) {
 		name, model, fallback string
 		want                  string
 	}{
-		{"all models", "", "the LSA embedder", "offline models not found (run `make models` or set CONTINUITY_MODELS); using the LSA embedder"},
-		{"one model", "GloVe", "the LSA embedder", "offline model GloVe not found (run `make models` or set CONTINUITY_MODELS); using the LSA embedder"},
-		{"no fallback", "WordNet", "", "offline model WordNet not found (run `make models` or set CONTINUITY_MODELS)"},
+		{"all models", "", "the LSA embedder", "offline models not found (run `continuity models install ARCHIVE|DIR` or `make models`, or set CONTINUITY_MODELS); using the LSA embedder"},
+		{"one model", "GloVe", "the LSA embedder", "offline model GloVe not found (run `continuity models install ARCHIVE|DIR` or `make models`, or set CONTINUITY_MODELS); using the LSA embedder"},
+		{"no fallback", "WordNet", "", "offline model WordNet not found (run `continuity models install ARCHIVE|DIR` or `make models`, or set CONTINUITY_MODELS)"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

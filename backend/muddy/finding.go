@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 
+	"continuity/backend/models"
 	"continuity/backend/wordnet"
 )
 
@@ -112,11 +113,17 @@ var defaultLexicon struct {
 	err  error
 }
 
-// DefaultLexicon loads WordNet from wordnet.Dir() once per process; it
-// takes about a second.
+// DefaultLexicon loads WordNet once per process from where models.Locate
+// finds it (the models folders, the copy compiled into the binary, Debian's
+// wordnet-base), as the claim engine does; it takes about a second.
 func DefaultLexicon() (Lexicon, error) {
 	defaultLexicon.once.Do(func() {
-		defaultLexicon.wn, defaultLexicon.err = wordnet.Load(wordnet.Dir())
+		loc, err := models.Locate("", models.WordNet)
+		if err != nil {
+			defaultLexicon.err = err
+			return
+		}
+		defaultLexicon.wn, defaultLexicon.err = wordnet.LoadFS(loc.FS, loc.Path)
 	})
 	if defaultLexicon.err != nil {
 		return nil, fmt.Errorf("muddy: %w", defaultLexicon.err)

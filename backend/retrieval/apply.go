@@ -13,8 +13,9 @@ import (
 
 // apply writes one batch: the registry (the truth, one transaction with
 // prepared statements) and the caches, under the write lock so searches
-// never see a half-applied batch.
-func (ix *Index) apply(ctx context.Context, preps []prepared, removeIDs []string) error {
+// never see a half-applied batch. With rec, the sentences the batch takes
+// out of publication are kept as superseded in the same transaction.
+func (ix *Index) apply(ctx context.Context, preps []prepared, removeIDs []string, rec *recording) error {
 	ix.mu.Lock()
 	defer ix.mu.Unlock()
 	ids := append([]string{}, removeIDs...)
@@ -38,11 +39,24 @@ func (ix *Index) apply(ctx context.Context, preps []prepared, removeIDs []string
 	// dies, the next Open rebuilds the caches from the registry.
 	lexDone := make(chan error, 1)
 	go func() { lexDone <- ix.lex.Apply(ctx, oldChunks, lexDocs) }()
+	var sup []supersededRow
 	err = ix.db.Tx(ctx, func(tx *sql.Tx) error {
+		if rec != nil {
+			var err error
+			if sup, err = rec.supersede(ctx, tx, preps, removeIDs); err != nil {
+				return err
+			}
+			rec.recorded = rec.recorded || len(sup) > 0
+		}
 		for i := 0; i < len(ids); i += 500 {
 			part := ids[i:min(i+500, len(ids))]
 			if _, err := tx.ExecContext(ctx, `DELETE FROM index_docs WHERE id IN (`+placeholders(len(part))+`)`, anys(part)...); err != nil {
 				return fmt.Errorf("delete documents: %w", err)
+			}
+		}
+		if rec != nil {
+			if err := insertSuperseded(ctx, tx, rec.source, sup); err != nil {
+				return err
 			}
 		}
 		if len(preps) == 0 {
@@ -117,7 +131,7 @@ func (ix *Index) apply(ctx context.Context, preps []prepared, removeIDs []string
 			}
 		}
 	}
-	return nil
+	return ix.cacheSuperseded(ctx, sup)
 }
 
 // touch records new stat data for files whose content did not change, so

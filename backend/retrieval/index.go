@@ -52,14 +52,18 @@ var DefaultFusion = FusionOptions{Method: Weighted, Alpha: 0.85}
 
 // Index is the open hybrid index.
 type Index struct {
-	db      *store.DB
-	dir     string
-	opts    Options
-	emb     embed.Embedder // swapped under mu when a fitted model changes
-	lex     *lexical.Index
-	mu      sync.RWMutex // held for writing while a batch changes the caches
-	syncMu  sync.Mutex   // one sync at a time
-	vecs    *vector.Store
+	db     *store.DB
+	dir    string
+	opts   Options
+	emb    embed.Embedder // swapped under mu when a fitted model changes
+	lex    *lexical.Index
+	mu     sync.RWMutex // held for writing while a batch changes the caches
+	syncMu sync.Mutex   // one sync at a time
+	vecs   *vector.Store
+	// supLex and supVecs search the superseded sentences
+	// (superseded_cache.go); supVecs is nil without sentence vectors.
+	supLex  *lexical.Index
+	supVecs *vector.Store
 	log     *slog.Logger
 	lock    *dirLock // the writer lock on dir, held until Close
 	Repairs []string // what Open found broken and rebuilt
@@ -137,7 +141,7 @@ func (ix *Index) Close() error {
 	defer ix.syncMu.Unlock()
 	// The lock goes last: another process may open the bleve dir as soon
 	// as it is released.
-	return errors.Join(ix.lex.Close(), ix.lock.release())
+	return errors.Join(ix.lex.Close(), ix.supLex.Close(), ix.lock.release())
 }
 
 // Stats counts the indexed documents and chunks.

@@ -167,6 +167,9 @@ func (ix *Index) openCaches(ctx context.Context) error {
 	if n > 0 {
 		ix.Repairs = append(ix.Repairs, fmt.Sprintf("%d published sentences had no %s vector; embedded them", n, ix.sentenceEmbedder().Model()))
 	}
+	if err := ix.openSuperseded(ctx, inProgress == "1"); err != nil {
+		return fmt.Errorf("repair index: %w", err)
+	}
 	if rebuildVec || n > 0 {
 		if err := ix.dropOtherModels(ctx); err != nil {
 			return err

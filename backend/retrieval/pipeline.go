@@ -30,7 +30,7 @@ type pipeBatch struct {
 	rel   string
 }
 
-func (ix *Index) startPipeline(ctx context.Context, report progress.Func, total int) *pipeline {
+func (ix *Index) startPipeline(ctx context.Context, report progress.Func, total int, rec *recording) *pipeline {
 	pctx, cancel := context.WithCancel(ctx)
 	p := &pipeline{parent: ctx, ctx: pctx, cancel: cancel, in: make(chan pipeBatch, 1)}
 	ready := make(chan pipeBatch, 1)
@@ -60,7 +60,7 @@ func (ix *Index) startPipeline(ctx context.Context, report progress.Func, total 
 			}
 			// A batch that has started is finished even if the sync is
 			// cancelled meanwhile, so registry and caches never disagree.
-			if err := ix.apply(context.WithoutCancel(p.ctx), batch.preps, nil); err != nil {
+			if err := ix.apply(context.WithoutCancel(p.ctx), batch.preps, nil, rec); err != nil {
 				p.fail(err)
 				continue
 			}

@@ -54,7 +54,7 @@ CREATE TABLE index_sentences (
 	hash       TEXT NOT NULL,
 	PRIMARY KEY (chunk_id, ordinal)
 );
-CREATE INDEX index_sentences_hash ON index_sentences(hash);`}}
+CREATE INDEX index_sentences_hash ON index_sentences(hash);`}, {Version: 5, SQL: supersededSchema}}
 
 // Keys of index_state.
 const (
@@ -65,4 +65,7 @@ const (
 	keyModelDocs  = "model_docs"        // published documents when the embedding model was fitted
 	keyModelChurn = "model_churn"       // documents added, updated or removed since
 	keySplitter   = "sentence_splitter" // text.SentenceSplitVersion the sentence rows were cut with
+	// keyHistoryPrefix + content folder: the git commit the history
+	// import of that folder has read up to (see superseded_history.go).
+	keyHistoryPrefix = "history_head:"
 )

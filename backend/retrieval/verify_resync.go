@@ -65,7 +65,7 @@ func (ix *Index) drop(ctx context.Context, ids []string) error {
 	if err := setState(ctx, ix.db.Writer(), keyInProgress, "1"); err != nil {
 		return err
 	}
-	if err := ix.apply(ctx, nil, ids); err != nil {
+	if err := ix.apply(ctx, nil, ids, nil); err != nil {
 		return err
 	}
 	// Rows deleted by hand (foreign keys off) leave children the cascade

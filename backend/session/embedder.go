@@ -3,7 +3,6 @@ package session
 import (
 	"context"
 	"fmt"
-	"path/filepath"
 	"sync"
 
 	"continuity/backend/embed"
@@ -65,7 +64,7 @@ func modelOf(e embed.Embedder) string {
 }
 
 // offlineEmbedder loads USE-lite from the first models folder that has it
-// (models.Candidates) behind the shared embedding cache. Without the model
+// (models.Candidates), else the copy compiled into the binary, behind the shared embedding cache. Without the model
 // it falls back to LSA, and says so; a cache that cannot open costs speed,
 // never results, and says so too. The choice is made once per session.
 func (s *Session) offlineEmbedder(ctx context.Context) EmbedderChoice {
@@ -74,11 +73,11 @@ func (s *Session) offlineEmbedder(ctx context.Context) EmbedderChoice {
 }
 
 func (s *Session) chooseOffline(ctx context.Context) EmbedderChoice {
-	p, err := models.Find(s.DataDir, models.USELite)
+	loc, err := models.Locate(s.DataDir, models.USELite)
 	if err != nil {
 		return EmbedderChoice{Notice: models.Notice("USE-lite", lsaFallback)}
 	}
-	enc, err := uselite.Load(filepath.Dir(p))
+	enc, err := uselite.LoadFS(loc.FS, loc.Path)
 	if err != nil {
 		return EmbedderChoice{Notice: fmt.Sprintf("offline model USE-lite unusable (%v); using %s", err, lsaFallback)}
 	}

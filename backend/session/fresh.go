@@ -23,6 +23,14 @@ func (s *Session) FreshIndex(ctx context.Context, report progress.Func) (*retrie
 	if err != nil {
 		return nil, rep, err
 	}
+	// New commits since the last history import; a failure there leaves
+	// the index as synced, so it is a warning, not the reader's error.
+	if _, err := s.ImportHistory(ctx, ix, ws.ContentDir(), HistoryCatchUp, report); err != nil {
+		if ctx.Err() != nil {
+			return nil, rep, ctx.Err()
+		}
+		s.Log.Warn("history not brought up to date", "err", err)
+	}
 	return ix, rep, nil
 }
 

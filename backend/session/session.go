@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"os"
 
+	"continuity/backend/models"
 	"continuity/backend/secret"
 	"continuity/backend/settings"
 	"continuity/backend/store"
@@ -53,6 +54,9 @@ func Open(ctx context.Context, o Options) (*Session, error) {
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return nil, fmt.Errorf("create data dir %s: %w", dir, err)
 	}
+	// the claim engine loads its word models once per process, without a
+	// data dir: this is how it finds those `models install` put here
+	models.SetDataDir(dir)
 	db, err := store.OpenDir(ctx, dir)
 	if err != nil {
 		return nil, err

@@ -55,6 +55,10 @@ type Settings struct {
 	// machine (a LAN server), which sends the key and the text
 	// unencrypted. Loopback addresses never need it.
 	AllowInsecureHTTP bool `json:"allow_insecure_http"`
+	// GitHistory imports what the published pages used to say from the
+	// workspace's git history at each sync (backend/history); it only
+	// applies to workspaces inside a git repository.
+	GitHistory bool `json:"git_history"`
 }
 
 // Defaults is what a first run uses: the offline engine, so nothing needs a
@@ -66,6 +70,7 @@ func Defaults() Settings {
 		TimeoutSeconds: 60,
 		MaxConcurrency: 0, // automatic: chosen from the budgets
 		MaxRetries:     3,
+		GitHistory:     true,
 	}
 }
 

@@ -53,7 +53,9 @@ type Config struct {
 	Timeout     time.Duration
 	Concurrency int
 	Retries     int
-	Warnings    []string
+	// FollowRedirects is RedirectsNever (default) or RedirectsSameOrigin.
+	FollowRedirects string
+	Warnings        []string
 }
 
 // Load reads and parses a target file.
@@ -92,7 +94,7 @@ func Parse(name string, data []byte) (*Config, error) {
 	}
 	sum := sha256.Sum256(data)
 	p := &parser{name: name, cfg: &Config{File: name, SHA256: hex.EncodeToString(sum[:]), Method: "POST",
-		Timeout: DefaultTimeout, Concurrency: DefaultConcurrency, Retries: DefaultRetries}}
+		Timeout: DefaultTimeout, Concurrency: DefaultConcurrency, Retries: DefaultRetries, FollowRedirects: RedirectsNever}}
 	if err := p.parse(doc.Content[0]); err != nil {
 		return nil, err
 	}
@@ -126,7 +128,7 @@ func (p *parser) errf(n *yaml.Node, format string, args ...any) error {
 
 // fields are the keys a target file may have, in the order they are checked.
 var fields = []string{"kind", "url", "method", "headers", "body", "answer", "contexts", "context_ids",
-	"refusal", "timeout", "concurrency", "retries"}
+	"refusal", "timeout", "concurrency", "retries", "follow_redirects"}
 
 func (p *parser) parse(root *yaml.Node) error {
 	if root.Kind != yaml.MappingNode {
@@ -209,6 +211,8 @@ func (p *parser) field(key string, v *yaml.Node) error {
 		return nil
 	case "timeout":
 		return p.timeout(v)
+	case "follow_redirects":
+		return p.followRedirects(v)
 	}
 	return p.count(key, v) // concurrency, retries
 }

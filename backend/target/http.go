@@ -50,7 +50,7 @@ func NewClient(cfg *Config, getenv func(string) string, hc *http.Client) (*Clien
 	if hc == nil {
 		hc = &http.Client{}
 	}
-	c := &Client{cfg: cfg, http: hc, getenv: getenv, sem: make(chan struct{}, max(cfg.Concurrency, 1)), backoff: defaultBackoff}
+	c := &Client{cfg: cfg, http: withRedirectPolicy(hc, cfg.FollowRedirects), getenv: getenv, sem: make(chan struct{}, max(cfg.Concurrency, 1)), backoff: defaultBackoff}
 	for _, name := range cfg.EnvNames() {
 		v := getenv(name)
 		if v == "" {
@@ -184,7 +184,9 @@ func (c *Client) attempt(ctx context.Context, q Question) ([]byte, *attemptError
 		if errors.Is(actx.Err(), context.DeadlineExceeded) && ctx.Err() == nil {
 			return nil, &attemptError{err: fmt.Errorf("%s: %w after %s", where, ErrTimeout, c.cfg.Timeout), retry: true}
 		}
-		return nil, &attemptError{err: fmt.Errorf("%s: %w", where, unwrapURL(err)), retry: true}
+		// a refused redirect is the target's answer, not a fault to retry
+		var re *RedirectError
+		return nil, &attemptError{err: fmt.Errorf("%s: %w", where, unwrapURL(err)), retry: !errors.As(err, &re)}
 	}
 	defer resp.Body.Close()
 	data, err := io.ReadAll(io.LimitReader(resp.Body, maxReplyBytes+1))

@@ -5,8 +5,8 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 )
@@ -65,9 +65,13 @@ type loader struct {
 // Load reads the data, index and exception files in dir. It keeps only
 // lemmas, synset word lists and antonym and similar-to pointers (about
 // 25 MB), not glosses or the other relations.
-func Load(dir string) (*WordNet, error) {
-	if _, err := os.Stat(filepath.Join(dir, "data.noun")); err != nil {
-		return nil, fmt.Errorf("%w: no data.noun in %s (install wordnet-base or run `make models`): %w", ErrNotInstalled, dir, err)
+func Load(dir string) (*WordNet, error) { return LoadFS(os.DirFS(dir), dir) }
+
+// LoadFS is Load from the root of fsys, so a build with the models compiled
+// in (embed.FS) reads them without unpacking; where names fsys in errors.
+func LoadFS(fsys fs.FS, where string) (*WordNet, error) {
+	if _, err := fs.Stat(fsys, "data.noun"); err != nil {
+		return nil, fmt.Errorf("%w: no data.noun in %s (install wordnet-base or run `make models`): %w", ErrNotInstalled, where, err)
 	}
 	l := &loader{
 		wn:     &WordNet{index: map[string][]int32{}, exc: map[byte]map[string][]string{}},
@@ -75,7 +79,7 @@ func Load(dir string) (*WordNet, error) {
 		intern: map[string]string{},
 	}
 	for _, p := range parts {
-		if err := l.file(filepath.Join(dir, "data."+p.file), func(f [][]byte) error { return l.synset(p.pos, f) }); err != nil {
+		if err := l.file(fsys, "data."+p.file, func(f [][]byte) error { return l.synset(p.pos, f) }); err != nil {
 			return nil, err
 		}
 	}
@@ -83,15 +87,15 @@ func Load(dir string) (*WordNet, error) {
 		return nil, err
 	}
 	for _, p := range parts {
-		if err := l.file(filepath.Join(dir, "index."+p.file), func(f [][]byte) error { return l.lemma(p.pos, f) }); err != nil {
+		if err := l.file(fsys, "index."+p.file, func(f [][]byte) error { return l.lemma(p.pos, f) }); err != nil {
 			return nil, err
 		}
-		exc := filepath.Join(dir, p.file+".exc")
-		if _, err := os.Stat(exc); err != nil {
+		exc := p.file + ".exc"
+		if _, err := fs.Stat(fsys, exc); err != nil {
 			continue // optional: morphology then uses the suffix rules only
 		}
 		l.wn.exc[p.pos] = map[string][]string{}
-		if err := l.file(exc, func(f [][]byte) error { return l.exception(p.pos, f) }); err != nil {
+		if err := l.file(fsys, exc, func(f [][]byte) error { return l.exception(p.pos, f) }); err != nil {
 			return nil, err
 		}
 	}
@@ -100,8 +104,8 @@ func Load(dir string) (*WordNet, error) {
 
 // file calls line with the fields of every line that is not part of the
 // licence header (those start with a space).
-func (l *loader) file(path string, line func([][]byte) error) error {
-	f, err := os.Open(path)
+func (l *loader) file(fsys fs.FS, name string, line func([][]byte) error) error {
+	f, err := fsys.Open(name)
 	if err != nil {
 		return fmt.Errorf("wordnet: %w", err)
 	}
@@ -114,11 +118,11 @@ func (l *loader) file(path string, line func([][]byte) error) error {
 			continue
 		}
 		if err := line(bytes.Fields(b)); err != nil {
-			return fmt.Errorf("%w: %s line %d: %w", ErrCorrupt, filepath.Base(path), n, err)
+			return fmt.Errorf("%w: %s line %d: %w", ErrCorrupt, name, n, err)
 		}
 	}
 	if err := sc.Err(); err != nil {
-		return fmt.Errorf("%w: %s: %w", ErrCorrupt, filepath.Base(path), err)
+		return fmt.Errorf("%w: %s: %w", ErrCorrupt, name, err)
 	}
 	return nil
 }

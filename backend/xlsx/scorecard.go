@@ -80,7 +80,7 @@ func scRow(f *excelize.File, sheet string, row int, vals ...any) error {
 	for i, v := range vals {
 		if s, ok := v.(string); ok {
 			v = scText(s)
-			if err := f.SetCellStr(sheet, scCell(i+1, row), v.(string)); err != nil {
+			if err := setText(f, sheet, scCell(i+1, row), v.(string)); err != nil {
 				return err
 			}
 			continue

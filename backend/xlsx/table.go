@@ -107,7 +107,7 @@ func WriteTable(path, sheet string, rows [][]string) error {
 			if err != nil {
 				return fmt.Errorf("write %s: %w", path, err)
 			}
-			if err := f.SetCellStr(sheet, cell, v); err != nil {
+			if err := setText(f, sheet, cell, v); err != nil {
 				return fmt.Errorf("write %s: %w", path, err)
 			}
 		}

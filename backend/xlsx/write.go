@@ -29,14 +29,14 @@ func Write(w io.Writer, rows []golden.Row) error {
 	}
 	for i, r := range rows {
 		for j, c := range columns {
-			v := r.Get(c.field)
+			v := r.Cell(c.field)
 			if v == "" {
 				continue
 			}
 			if len([]rune(v)) > MaxCellChars {
 				return fmt.Errorf("row %s %s: text longer than Excel's %d-character cell limit", r.ID, c.field.Label(), MaxCellChars)
 			}
-			if err := f.SetCellStr(QuestionsSheet, fmt.Sprintf("%s%d", colName(j), i+2), v); err != nil {
+			if err := setText(f, QuestionsSheet, fmt.Sprintf("%s%d", colName(j), i+2), v); err != nil {
 				return fmt.Errorf("write row %s: %w", r.ID, err)
 			}
 		}

@@ -15,17 +15,7 @@ import (
 // engines are the two feature paths: with sentence vectors (stored in
 // the index, or embedded for given evidence) and without any.
 type engines struct {
-	full, plain *claims.OfflineEngine
-}
-
-// sentence featurizes one claim judged whole against an index.
-func (en engines) sentence(ctx context.Context, s claims.Searcher, text string) (claims.ClaimFeatures, claims.ClaimFeatures, error) {
-	f, err := en.full.SentenceFeatures(ctx, text, s)
-	if err != nil {
-		return f, f, err
-	}
-	p, err := en.plain.SentenceFeatures(ctx, text, plainSearcher{s})
-	return f, p, err
+	full *claims.OfflineEngine
 }
 
 func collectHandbook(ctx context.Context, cfg config, en engines, s claims.Searcher) ([]example, error) {
@@ -49,7 +39,7 @@ func collectHandbook(ctx context.Context, cfg config, en engines, s claims.Searc
 		if !ok {
 			return fmt.Errorf("claim %s: unknown label %q", c.ID, c.Label)
 		}
-		f, p, err := en.sentence(ctx, s, c.Claim)
+		f, err := en.full.SentenceFeatures(ctx, c.Claim, s)
 		if err != nil {
 			return fmt.Errorf("claim %s: %w", c.ID, err)
 		}
@@ -62,7 +52,7 @@ func collectHandbook(ctx context.Context, cfg config, en engines, s claims.Searc
 				group = "nc:" + c.ID
 			}
 		}
-		out = append(out, example{Set: "handbook", ID: c.ID, Group: group, Label: label, Kind: c.Kind, F: f, Plain: p})
+		out = append(out, example{Set: "handbook", ID: c.ID, Group: group, Label: label, Kind: c.Kind, F: f})
 		return nil
 	})
 	return out, err
@@ -94,11 +84,11 @@ func collectSciFact(ctx context.Context, cfg config, en engines, s claims.Search
 		if err != nil {
 			return nil, fmt.Errorf("query %s: %w", id, err)
 		}
-		f, p, err := en.sentence(ctx, s, q.Text)
+		f, err := en.full.SentenceFeatures(ctx, q.Text, s)
 		if err != nil {
 			return nil, fmt.Errorf("query %s: %w", id, err)
 		}
-		out = append(out, example{Set: "scifact-" + split, ID: id, Group: "sf:" + docs[id][0], Label: label, F: f, Plain: p})
+		out = append(out, example{Set: "scifact-" + split, ID: id, Group: "sf:" + docs[id][0], Label: label, F: f})
 	}
 	return out, nil
 }
@@ -120,12 +110,8 @@ func collectVitaminC(ctx context.Context, en engines, files []string, set string
 			if err != nil {
 				return fmt.Errorf("example %s: %w", x.ID, err)
 			}
-			p, err := en.plain.GivenFeatures(ctx, x.Claim, ps)
-			if err != nil {
-				return fmt.Errorf("example %s: %w", x.ID, err)
-			}
 			group, _, _ := strings.Cut(x.ID, "_") // one Wikipedia revision pair
-			out = append(out, example{Set: set, ID: x.ID, Group: "vc:" + group, Label: label, F: f, Plain: p})
+			out = append(out, example{Set: set, ID: x.ID, Group: "vc:" + group, Label: label, F: f})
 			return nil
 		})
 		if err != nil {
@@ -161,10 +147,6 @@ func collectSample(ctx context.Context, cfg config, en engines, s claims.Searche
 		if err != nil {
 			return nil, fmt.Errorf("draft %s: %w", name, err)
 		}
-		plain, err := en.plain.DraftFeatures(ctx, draft, plainSearcher{s})
-		if err != nil || len(plain) != len(full) {
-			return nil, fmt.Errorf("draft %s: %d plain claims for %d: %w", name, len(plain), len(full), err)
-		}
 		paragraphs := claims.SplitParagraphs(draft)
 		for k, ec := range key.Claims {
 			p := paragraphs[ec.Paragraph]
@@ -184,7 +166,7 @@ func collectSample(ctx context.Context, cfg config, en engines, s claims.Searche
 				over = conflicting(full, over)
 			}
 			for _, j := range over {
-				out = append(out, example{Set: "sample", ID: fmt.Sprintf("%s#%d.%d", name, k, j), Group: name, Label: label, F: full[j], Plain: plain[j]})
+				out = append(out, example{Set: "sample", ID: fmt.Sprintf("%s#%d.%d", name, k, j), Group: name, Label: label, F: full[j]})
 			}
 		}
 	}

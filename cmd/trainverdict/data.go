@@ -18,7 +18,6 @@ type example struct {
 	Label claims.Verdict       `json:"label"`
 	Kind  string               `json:"kind,omitempty"`
 	F     claims.ClaimFeatures `json:"f"`
-	Plain claims.ClaimFeatures `json:"plain"`
 }
 
 type handbookClaim struct {

@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"time"
 
-	"continuity/backend/claims"
 	"continuity/backend/embed"
 	"continuity/backend/embed/cache"
 	"continuity/backend/embed/uselite"
@@ -68,11 +67,3 @@ func openIndex(ctx context.Context, dataDir, content string, emb embed.Embedder)
 }
 
 func (c *corpusIndex) close() error { return errors.Join(c.ix.Close(), c.db.Close()) }
-
-// plainSearcher hides the sentence source: features as a searcher
-// without stored vectors gives them (cmd/verdictreport's, Verify).
-type plainSearcher struct{ s claims.Searcher }
-
-func (p plainSearcher) Search(ctx context.Context, q string, k int) ([]claims.Passage, error) {
-	return p.s.Search(ctx, q, k)
-}

@@ -2,9 +2,11 @@ package main
 
 import (
 	"context"
+	"continuity/backend/embed"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
 	"strings"
@@ -14,64 +16,37 @@ import (
 	"continuity/cmd/internal/benchdata"
 )
 
-// dataset is every featurized example: the training sets and the held-out
-// test sets (scored once, after training).
-type dataset struct {
-	train      []example
-	sciTest    []example
-	vitTest    []example
-	sciTriples map[string][]goldDoc // test claim id -> its evidence abstracts
-}
-
-// goldDoc is one SciFact evidence abstract of a claim with its label.
-type goldDoc struct {
-	Doc   string
-	Label claims.Verdict
-}
-
-// cached is the feature cache's file: it is only valid for the feature
-// list it was computed with.
+// cached is one group's feature cache file: it is only valid for the
+// pair feature list it was computed with.
 type cached struct {
-	FeatureVersion string               `json:"feature_version"`
-	Features       []string             `json:"features"`
-	Sets           map[string][]example `json:"sets"`
+	Version  string               `json:"version"`
+	Features []string             `json:"features"`
+	Sets     map[string][]example `json:"sets"`
 }
 
-func loadData(ctx context.Context, cfg config) (dataset, error) {
-	path := filepath.Join(cfg.workdir, "trainverdict-features-"+claims.FeatureVersion+".json")
-	var c cached
-	if !cfg.refresh {
-		if err := readJSONFile(path, &c); err == nil && c.FeatureVersion == claims.FeatureVersion && strings.Join(c.Features, ",") == strings.Join(claims.FeatureNames(), ",") {
-			logf("features from %s", path)
-			return assemble(cfg, c.Sets)
-		}
-	}
-	sets, err := collectAll(ctx, cfg)
-	if err != nil {
-		return dataset{}, err
-	}
-	b, err := json.Marshal(cached{FeatureVersion: claims.FeatureVersion, Features: claims.FeatureNames(), Sets: sets})
-	if err == nil {
-		err = os.WriteFile(path, b, 0o644)
-	}
-	if err != nil {
-		logf("feature cache not written: %v", err)
-	}
-	return assemble(cfg, sets)
+// cacheVersion changes with what a cached example holds.
+const cacheVersion = "verifier-2"
+
+// group featurizes some sets; each group is cached in a file of its own,
+// so an interrupted run resumes at the group it was in.
+type group struct {
+	name    string
+	collect func(ctx context.Context, cfg config, en engines, emb embed.Embedder) (map[string][]example, error)
 }
 
-func assemble(cfg config, sets map[string][]example) (dataset, error) {
-	var d dataset
-	for _, s := range []string{"handbook", "sample", "scifact-train", "vitaminc-train"} {
-		d.train = append(d.train, sets[s]...)
-	}
-	d.sciTest, d.vitTest = sets["scifact-test"], sets["vitaminc-test"]
-	tri, err := scifactGold(cfg)
-	d.sciTriples = tri
-	return d, err
+var groups = []group{
+	{"handbook", collectHandbookSets},
+	{"sample", collectSampleSets},
+	{"vitaminc", collectVitaminCSets},
+	{"pairs", func(ctx context.Context, cfg config, en engines, _ embed.Embedder) (map[string][]example, error) {
+		return collectPairs(ctx, cfg, en)
+	}},
+	{"scifact", collectSciFactSets},
 }
 
-func collectAll(ctx context.Context, cfg config) (_ map[string][]example, err error) {
+// loadSets are every featurized set, each group from its cache when it is
+// current; -only limits them to some groups.
+func loadSets(ctx context.Context, cfg config) (_ map[string][]example, err error) {
 	emb, closeEmb, err := sentenceEmbedder(ctx)
 	if err != nil {
 		return nil, err
@@ -79,33 +54,66 @@ func collectAll(ctx context.Context, cfg config) (_ map[string][]example, err er
 	defer func() { err = errors.Join(err, closeEmb()) }()
 	withEmb := claims.LoadResources("")
 	withEmb.Embedder = emb
-	full, plain := claims.NewOffline(), claims.NewOffline()
-	full.Resources, plain.Resources = withEmb, claims.DefaultResources()
-	en := engines{full: full, plain: plain}
+	full := claims.NewOffline()
+	full.Resources = withEmb
+	en := engines{full: full}
+	names := strings.Join(claims.PairFeatureNames(), ",")
 	sets := map[string][]example{}
+	for _, g := range groups {
+		if len(cfg.only) > 0 && !cfg.only[g.name] {
+			continue
+		}
+		path := filepath.Join(cfg.workdir, "trainverdict-"+cacheVersion+"-"+g.name+".json")
+		var c cached
+		if !cfg.refresh {
+			if err := readJSONFile(path, &c); err == nil && c.Version == cacheVersion && strings.Join(c.Features, ",") == names {
+				logf("%s: features from %s", g.name, path)
+				maps.Copy(sets, c.Sets)
+				continue
+			}
+		}
+		got, err := g.collect(ctx, cfg, en, emb)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", g.name, err)
+		}
+		b, err := json.Marshal(cached{Version: cacheVersion, Features: claims.PairFeatureNames(), Sets: got})
+		if err == nil {
+			err = os.WriteFile(path, b, 0o644)
+		}
+		if err != nil {
+			logf("feature cache not written: %v", err)
+		}
+		maps.Copy(sets, got)
+	}
+	return sets, nil
+}
 
+func collectHandbookSets(ctx context.Context, cfg config, en engines, emb embed.Embedder) (map[string][]example, error) {
 	hb, err := openIndex(ctx, filepath.Join(cfg.workdir, "handbook-product"), filepath.Join(cfg.bench, "handbook-dev", "corpus"), emb)
 	if err != nil {
 		return nil, err
 	}
-	sets["handbook"], err = collectHandbook(ctx, cfg, en, check.NewSearcher(hb.ix))
-	hb.close()
+	defer hb.close()
+	s := check.NewSearcher(hb.ix)
+	exs, err := collectHandbook(ctx, cfg, en, s)
 	if err != nil {
-		return nil, fmt.Errorf("handbook-dev: %w", err)
+		return nil, err
 	}
-	logf("handbook-dev: %d claims", len(sets["handbook"]))
+	aug, err := augmentHandbook(ctx, cfg, en, s, exs)
+	return map[string][]example{"handbook": exs, "handbook-aug": aug}, err
+}
 
+func collectSampleSets(ctx context.Context, cfg config, en engines, emb embed.Embedder) (map[string][]example, error) {
 	sm, err := openIndex(ctx, filepath.Join(cfg.workdir, "sample-product"), filepath.Join(cfg.sample, "content"), emb)
 	if err != nil {
 		return nil, err
 	}
-	sets["sample"], err = collectSample(ctx, cfg, en, check.NewSearcher(sm.ix))
-	sm.close()
-	if err != nil {
-		return nil, fmt.Errorf("sample drafts: %w", err)
-	}
-	logf("sample drafts: %d claims", len(sets["sample"]))
+	defer sm.close()
+	exs, err := collectSample(ctx, cfg, en, check.NewSearcher(sm.ix))
+	return map[string][]example{"sample": exs}, err
+}
 
+func collectSciFactSets(ctx context.Context, cfg config, en engines, emb embed.Embedder) (map[string][]example, error) {
 	content := filepath.Join(cfg.workdir, "scifact-content", "content")
 	if _, err := benchdata.WriteSciFactContent(content, filepath.Join(cfg.bench, "scifact", "corpus.jsonl")); err != nil {
 		return nil, err
@@ -115,20 +123,29 @@ func collectAll(ctx context.Context, cfg config) (_ map[string][]example, err er
 		return nil, err
 	}
 	defer sf.close()
+	out := map[string][]example{}
 	for _, split := range []string{"train", "test"} {
-		if sets["scifact-"+split], err = collectSciFact(ctx, cfg, en, check.NewSearcher(sf.ix), split); err != nil {
+		exs, err := collectSciFact(ctx, cfg, en, check.NewSearcher(sf.ix), split)
+		if err != nil {
 			return nil, fmt.Errorf("scifact %s: %w", split, err)
 		}
+		out["scifact-"+split] = exs
 	}
+	return out, nil
+}
+
+func collectVitaminCSets(ctx context.Context, cfg config, en engines, _ embed.Embedder) (map[string][]example, error) {
 	var trainFiles []string
 	for i := range 5 {
 		trainFiles = append(trainFiles, filepath.Join(cfg.bench, "vitaminc", fmt.Sprintf("train_%d.jsonl", i)))
 	}
-	if sets["vitaminc-train"], err = collectVitaminC(ctx, en, trainFiles, "vitaminc-train", cfg.vitamincLimit); err != nil {
+	out := map[string][]example{}
+	var err error
+	if out["vitaminc-train"], err = collectVitaminC(ctx, en, trainFiles, "vitaminc-train", cfg.vitamincLimit); err != nil {
 		return nil, fmt.Errorf("vitaminc train: %w", err)
 	}
-	if sets["vitaminc-test"], err = collectVitaminC(ctx, en, []string{filepath.Join(cfg.bench, "vitaminc", "test.jsonl")}, "vitaminc-test", 0); err != nil {
+	if out["vitaminc-test"], err = collectVitaminC(ctx, en, []string{filepath.Join(cfg.bench, "vitaminc", "test.jsonl")}, "vitaminc-test", 0); err != nil {
 		return nil, fmt.Errorf("vitaminc test: %w", err)
 	}
-	return sets, nil
+	return out, nil
 }

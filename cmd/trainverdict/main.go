@@ -1,14 +1,18 @@
-// Command trainverdict trains the offline claims engine's verdict model
-// (backend/claims/model/verdict-v1.json) on SciFact train, handbook-dev,
-// the VitaminC train files and the sample drafts; prints the
-// cross-validated tables (handbook-dev folds by document) and, after
-// training, the held-out SciFact test and VitaminC test tables, which are
-// never used to choose anything.
+// Command trainverdict trains the offline claims engine's pair verifier
+// (backend/claims/verifier/verifier-v2.json). It featurizes every labelled
+// claim as Check does (retrieval, alignment, the verifier's candidate
+// units with their rule features) on the public training and development
+// sets, and the pairs dataset's pairs against their evidence, writes them
+// for scripts/train_verifier.py (PyTorch, CPU), and runs it. The trainer
+// cross-validates handbook-dev by document, chooses the thresholds on the
+// pairs dev split and the handbook-dev folds, and prints the held-out
+// sets (SciFact test, VitaminC test, pairs test and report, NLI test),
+// which never choose anything.
 //
-//	GOMAXPROCS=2 go run ./cmd/trainverdict -workdir DIR [-out FILE] [-refresh] [-v]
+//	GOMAXPROCS=2 go run ./cmd/trainverdict -workdir DIR [-out FILE] [-refresh]
 //
 // -workdir holds the indexes (the folders cmd/verdictreport builds, so
-// either command reuses the other's) and the feature cache.
+// either command reuses the other's), the feature cache and the export.
 package main
 
 import (
@@ -19,22 +23,25 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"os/signal"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
+
+	"continuity/backend/embed/glove"
+	"continuity/backend/models"
 )
 
 type config struct {
 	bench, workdir, sample, out string
-	refresh, verbose            bool
-	vitamincLimit, folds        int
-	l2s                         []float64
-	selectSets                  map[string]float64
-	w                           weights
-	date                        string
-	debugKind                   string
-	minPrecision                float64
+	refresh                     bool
+	vitamincLimit               int
+	date, python, script        string
+	golden                      string
+	seeds, epochs               int
+	only                        map[string]bool
 }
 
 func main() {
@@ -51,48 +58,32 @@ func logf(format string, args ...any) {
 }
 
 func parseFlags(args []string) (config, error) {
-	c := config{w: weights{share: map[string]float64{}}}
+	var c config
 	fs := flag.NewFlagSet("trainverdict", flag.ContinueOnError)
 	fs.StringVar(&c.bench, "bench", "../shared/benchmarks", "the shared benchmarks folder")
-	fs.StringVar(&c.workdir, "workdir", "", "folder for the indexes and the feature cache (required)")
+	fs.StringVar(&c.workdir, "workdir", "", "folder for the indexes, the feature cache and the export (required)")
 	fs.StringVar(&c.sample, "sample", "corpus", "the sample workspace (content/ and drafts/)")
 	fs.StringVar(&c.out, "out", "", "write the trained weights here (default: print tables only)")
 	fs.StringVar(&c.date, "date", "", "training date for the manifest, YYYY-MM-DD")
-	fs.StringVar(&c.debugKind, "debug-kind", "", "print the cues of handbook-dev claims of this kind against their gold evidence, then stop")
+	fs.StringVar(&c.golden, "golden", "", "write a few pairs with PyTorch's probabilities here, for the Go forward-pass test")
+	fs.StringVar(&c.python, "python", "/usr/bin/python3", "the Python with PyTorch (Debian's python3-torch)")
+	fs.StringVar(&c.script, "script", "scripts/train_verifier.py", "the trainer (empty: featurize and export only)")
 	fs.BoolVar(&c.refresh, "refresh", false, "recompute the features even when cached")
-	fs.BoolVar(&c.verbose, "v", false, "list the cross-validated misses of handbook-dev and the sample drafts")
 	fs.IntVar(&c.vitamincLimit, "vitaminc-limit", 20000, "use at most N VitaminC train examples")
-	fs.Float64Var(&c.minPrecision, "min-precision", 0.85, "contradicted precision the threshold must reach on the cross-validated dev folds")
-	fs.IntVar(&c.folds, "folds", 5, "cross-validation folds")
-	l2 := fs.String("l2", "0.001,0.003,0.01,0.03,0.1,0.3", "L2 strengths to choose from by cross-validated log loss")
-	shares := fs.String("shares", "handbook=0.35,sample=0.2,scifact-train=0.3,vitaminc-train=0.15", "each set's share of the sample weight")
-	sel := fs.String("select", "handbook,sample,scifact-train", "sets whose cross-validated log loss chooses l2")
-	fs.Float64Var(&c.w.conflictL2, "conflict-l2", 0.1, "the conflict model's L2 as a multiple of the chosen one")
-	fs.Float64Var(&c.w.plain, "plain", 0.5, "weight of each example's copy without sentence vectors")
+	fs.IntVar(&c.seeds, "seeds", 3, "train this many seeds and report their spread; the first is shipped")
+	fs.IntVar(&c.epochs, "epochs", 0, "training epochs (0: the trainer's default)")
+	only := fs.String("only", "", "featurize and train on these groups only (handbook,sample,vitaminc,pairs,scifact), for a quick look")
 	if err := fs.Parse(args); err != nil {
 		return c, err
 	}
+	c.only = map[string]bool{}
+	for _, g := range strings.Split(*only, ",") {
+		if g = strings.TrimSpace(g); g != "" {
+			c.only[g] = true
+		}
+	}
 	if c.workdir == "" {
 		return c, errors.New("-workdir is required")
-	}
-	for _, s := range strings.Split(*l2, ",") {
-		v, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
-		if err != nil || v < 0 {
-			return c, fmt.Errorf("-l2 %q: %w", s, err)
-		}
-		c.l2s = append(c.l2s, v)
-	}
-	c.selectSets = map[string]float64{}
-	for _, s := range strings.Split(*sel, ",") {
-		c.selectSets[strings.TrimSpace(s)] = 1
-	}
-	for _, kv := range strings.Split(*shares, ",") {
-		k, v, ok := strings.Cut(kv, "=")
-		f, err := strconv.ParseFloat(v, 64)
-		if !ok || err != nil {
-			return c, fmt.Errorf("-shares %q: want set=share", kv)
-		}
-		c.w.share[k] = f
 	}
 	return c, nil
 }
@@ -108,65 +99,57 @@ func readJSONFile(path string, v any) error {
 	return nil
 }
 
+func sortedKeys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	slices.Sort(out)
+	return out
+}
+
 func run(ctx context.Context, args []string, out io.Writer) error {
 	cfg, err := parseFlags(args)
 	if err != nil {
 		return err
 	}
-	if cfg.debugKind != "" {
-		return debugGiven(ctx, out, cfg, cfg.debugKind)
-	}
-	d, err := loadData(ctx, cfg)
+	sets, err := loadSets(ctx, cfg)
 	if err != nil {
 		return err
 	}
-	train := d.train
-	counts := map[string]int{}
-	for _, e := range train {
-		counts[e.Set]++
+	for _, s := range sortedKeys(sets) {
+		logf("%s: %d examples", s, len(sets[s]))
 	}
-	logf("training examples: %v", counts)
-	bestL2, bestLoss := cfg.l2s[0], 0.0
-	var cv []prediction
-	for i, l2 := range cfg.l2s {
-		ps, err := crossValidate(train, cfg.w, l2, cfg.folds)
-		if err != nil {
-			return err
-		}
-		loss := logLoss(ps, cfg.selectSets)
-		fmt.Fprintf(out, "cross-validated log loss at l2=%g: %.4f\n", l2, loss)
-		if i == 0 || loss < bestLoss {
-			bestL2, bestLoss, cv = l2, loss, ps
-		}
+	p, err := models.Find("", models.GloVe)
+	if err != nil {
+		return fmt.Errorf("GloVe is needed to train the verifier: %w", err)
 	}
-	threshold := chooseThreshold(cv, map[string]bool{"handbook": true, "sample": true}, cfg.minPrecision)
-	fmt.Fprintf(out, "chosen: l2=%g, contradicted threshold %.3f (best contradicted F1 at precision >= %.2f on the handbook-dev and sample folds)\n", bestL2, threshold, cfg.minPrecision)
-	writeAll(out, fmt.Sprintf("CV (%d folds by group; handbook-dev by document)", cfg.folds), bySet(cv, threshold))
-	kindRecall(out, cv, threshold)
-	if cfg.verbose {
-		misses(out, cv, "handbook", threshold)
-		misses(out, cv, "sample", threshold)
-	}
-	m, err := cfg.w.train(train, bestL2)
+	g, err := glove.Load(p)
 	if err != nil {
 		return err
 	}
-	m.Name = "verdict-v1"
-	m.Manifest = manifest(cfg, train, bestL2, threshold)
-	printWeights(out, m)
-	if err := heldOut(out, d, m); err != nil {
-		return err
+	dir := filepath.Join(cfg.workdir, "verifier-data")
+	if err := exportVerifierData(dir, g, sets); err != nil {
+		return fmt.Errorf("export: %w", err)
 	}
-	if cfg.out == "" {
+	logf("wrote %s", dir)
+	if cfg.script == "" {
 		return nil
 	}
-	b, err := m.Marshal()
-	if err != nil {
-		return err
+	argv := []string{cfg.script, "--data", dir, "--seeds", strconv.Itoa(cfg.seeds), "--date", cfg.date}
+	if cfg.out != "" {
+		argv = append(argv, "--out", cfg.out)
 	}
-	if err := os.WriteFile(cfg.out, b, 0o644); err != nil {
-		return fmt.Errorf("write weights: %w", err)
+	if cfg.golden != "" {
+		argv = append(argv, "--golden", cfg.golden)
 	}
-	logf("wrote %s", filepath.Clean(cfg.out))
+	if cfg.epochs > 0 {
+		argv = append(argv, "--epochs", strconv.Itoa(cfg.epochs))
+	}
+	cmd := exec.CommandContext(ctx, cfg.python, argv...)
+	cmd.Stdout, cmd.Stderr = out, os.Stderr
+	if err := cmd.Run(); err != nil {
+		return fmt.Errorf("%s %s: %w", cfg.python, cfg.script, err)
+	}
 	return nil
 }

@@ -87,6 +87,7 @@ func (r *runner) engine() *claims.OfflineEngine {
 	if r.cfg.k > 0 {
 		e.TopK = r.cfg.k
 	}
+	e.Verifier = r.verifier
 	return e
 }
 

@@ -39,8 +39,8 @@ func (r *runner) runVitaminC() (setResult, error) {
 		exs = exs[:cfg.vitamincLimit]
 	}
 	res := setResult{Split: fmt.Sprintf("VitaminC test.jsonl (sample of the validation split), %d of %d examples, each against its given evidence", len(exs), all),
-		Engine: fmt.Sprintf("%s (offline-%s), Verify on the given passage", claims.EngineOffline, claims.OfflineVersion), Embedder: "none (given evidence, no retrieval)", M: confusion{}}
-	e := r.engine()
+		Engine: fmt.Sprintf("%s (offline-%s), Verify on the given passage", claims.EngineOffline, claims.OfflineVersion), Embedder: "sentence vectors embedded per pair (given evidence, no retrieval)", M: confusion{}}
+	e := r.givenEngine()
 	for _, x := range exs {
 		r := e.Verify(claims.Claim{Text: strings.TrimSpace(x.Claim)}, []claims.Passage{{DocID: x.ID, ChunkID: x.ID, Text: x.Evidence}})
 		want := vitamincLabels[x.Label]

@@ -23,10 +23,12 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"continuity/backend/claims/verifier"
 )
 
 // allSets is every set, in the order they are run and reported.
-var allSets = []string{"handbook", "handbook-drafts", "scifact", "vitaminc", "sample"}
+var allSets = []string{"handbook", "handbook-drafts", "pairs-test", "pairs-report", "scifact", "vitaminc", "sample"}
 
 type config struct {
 	sets          []string
@@ -38,6 +40,7 @@ type config struct {
 	jsonOut       string
 	vitamincLimit int
 	k             int
+	verifier      bool
 }
 
 func main() {
@@ -65,6 +68,7 @@ func parseFlags(args []string) (config, error) {
 	fs.BoolVar(&c.md, "md", false, "print Markdown for docs/benchmarks.md")
 	fs.StringVar(&c.jsonOut, "json", "", "also write every contradicted verdict with its cited sentence to this file")
 	fs.BoolVar(&c.verbose, "v", false, "list misses and false alarms per claim")
+	fs.BoolVar(&c.verifier, "verifier", false, "decide with the trained pair verifier (backend/claims/verifier) instead of the shipped verdict model")
 	fs.IntVar(&c.k, "k", 0, "passages each paragraph retrieves (0: the product default, claims.DefaultTopK)")
 	fs.IntVar(&c.vitamincLimit, "vitaminc-limit", 0, "score only the first N VitaminC examples (0: all)")
 	if err := fs.Parse(args); err != nil {
@@ -95,6 +99,9 @@ func parseFlags(args []string) (config, error) {
 // flags are the options that change the numbers, for the reproduce line.
 func (c config) flags() string {
 	s := fmt.Sprintf("-sets %s -embedder %s", strings.Join(c.sets, ","), c.embedder)
+	if c.verifier {
+		s += " -verifier"
+	}
 	if c.k > 0 {
 		s += fmt.Sprintf(" -k %d", c.k)
 	}
@@ -108,6 +115,7 @@ func (c config) flags() string {
 // handbook index both handbook sets check against.
 type runner struct {
 	cfg      config
+	verifier *verifier.Weights // nil: the shipped verdict model
 	emb      embedderChoice
 	handbook *corpusIndex
 }
@@ -124,6 +132,11 @@ func run(ctx context.Context, args []string, out io.Writer) (err error) {
 		defer func() { err = errors.Join(err, os.RemoveAll(cfg.workdir)) }()
 	}
 	r := &runner{cfg: cfg}
+	if cfg.verifier {
+		if r.verifier, _, err = verifier.Default(); err != nil {
+			return err
+		}
+	}
 	if r.emb, err = chooseEmbedder(ctx, cfg.embedder); err != nil {
 		return err
 	}
@@ -171,6 +184,10 @@ func (r *runner) runSet(ctx context.Context, name string) (setResult, error) {
 		return r.runSciFact(ctx)
 	case "vitaminc":
 		return r.runVitaminC()
+	case "pairs-test":
+		return r.runPairs("test")
+	case "pairs-report":
+		return r.runPairs("report")
 	case "sample":
 		return r.runSample(ctx)
 	}

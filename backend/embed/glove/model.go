@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"io"
+	"io/fs"
 	"math"
 	"os"
 )
@@ -33,7 +34,23 @@ func Load(path string) (*Model, error) {
 		return nil, fmt.Errorf("glove: open table: %w", err)
 	}
 	defer f.Close()
-	b, err := io.ReadAll(io.LimitReader(f, maxFile+1))
+	return read(f, path)
+}
+
+// LoadFS is Load of FileName at the root of fsys (a models folder's glove/
+// directory, or the one compiled into a release build).
+func LoadFS(fsys fs.FS) (*Model, error) {
+	f, err := fsys.Open(FileName)
+	if err != nil {
+		return nil, fmt.Errorf("glove: open table: %w", err)
+	}
+	defer f.Close()
+	return read(f, FileName)
+}
+
+// read decodes a table of at most maxFile bytes from r; path names it in errors.
+func read(r io.Reader, path string) (*Model, error) {
+	b, err := io.ReadAll(io.LimitReader(r, maxFile+1))
 	if err != nil {
 		return nil, fmt.Errorf("glove: read %s: %w", path, err)
 	}

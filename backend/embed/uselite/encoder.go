@@ -7,8 +7,9 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io/fs"
 	"math"
-	"path/filepath"
+	"os"
 	"runtime"
 	"slices"
 	"sync"
@@ -35,20 +36,23 @@ type Encoder struct {
 }
 
 // Load reads model.json, its weight shards and vocab.json from dir.
-func Load(dir string) (*Encoder, error) {
+func Load(dir string) (*Encoder, error) { return LoadFS(os.DirFS(dir), dir) }
+
+// LoadFS is Load from the root of fsys, so a build with the models compiled
+// in (embed.FS) reads them without unpacking; where names fsys in errors.
+func LoadFS(fsys fs.FS, where string) (*Encoder, error) {
 	h := sha256.New()
-	defs, weights, err := readModel(dir, h)
+	defs, weights, err := readModel(fsys, h)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%s: %w", where, err)
 	}
-	vocab := filepath.Join(dir, "vocab.json")
-	tok, err := readTokenizer(vocab, h)
+	tok, err := readTokenizer(fsys, "vocab.json", h)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%s: %w", where, err)
 	}
 	g, err := compile(defs, weights)
 	if err != nil {
-		return nil, fmt.Errorf("compile %s: %w", dir, err)
+		return nil, fmt.Errorf("compile %s: %w", where, err)
 	}
 	e := &Encoder{tok: tok, g: g, name: "use-lite-" + hex.EncodeToString(h.Sum(nil))[:12]}
 	e.arenas.New = func() any { return &arena{} }

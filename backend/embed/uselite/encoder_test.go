@@ -5,6 +5,7 @@ import (
 	"errors"
 	"io"
 	"math"
+	"os"
 	"regexp"
 	"slices"
 	"strings"
@@ -166,7 +167,7 @@ func TestEmbedConcurrent(t *testing.T) {
 // TestBuildersMatchModelOps: the evaluator implements exactly the ops the
 // shipped graph uses, no fewer (Load would fail) and no more (dead code).
 func TestBuildersMatchModelOps(t *testing.T) {
-	defs, _, err := readModel(modelDir(t), io.Discard)
+	defs, _, err := readModel(os.DirFS(modelDir(t)), io.Discard)
 	if err != nil {
 		t.Fatal(err)
 	}

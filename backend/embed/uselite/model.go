@@ -6,9 +6,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"io/fs"
 	"math"
-	"os"
-	"path/filepath"
 	"strconv"
 )
 
@@ -140,10 +139,10 @@ func (n *nodeDef) attrType(name string) (dtype, error) {
 	return 0, fmt.Errorf("%w: node %s attr %s: TF dtype %d", ErrUnsupported, n.Name, name, v)
 }
 
-// readModel parses dir/model.json and decodes every weight in its manifest,
-// writing the bytes of model.json and then of each shard to sum.
-func readModel(dir string, sum io.Writer) ([]nodeDef, map[string]*Tensor, error) {
-	raw, err := os.ReadFile(filepath.Join(dir, "model.json"))
+// readModel parses model.json in fsys and decodes every weight in its
+// manifest, writing the bytes of model.json and then of each shard to sum.
+func readModel(fsys fs.FS, sum io.Writer) ([]nodeDef, map[string]*Tensor, error) {
+	raw, err := fs.ReadFile(fsys, "model.json")
 	if err != nil {
 		return nil, nil, fmt.Errorf("read model: %w", err)
 	}
@@ -157,7 +156,7 @@ func readModel(dir string, sum io.Writer) ([]nodeDef, map[string]*Tensor, error)
 	}
 	weights := map[string]*Tensor{}
 	for _, g := range mf.WeightsManifest {
-		if err := readGroup(dir, g, weights, sum); err != nil {
+		if err := readGroup(fsys, g, weights, sum); err != nil {
 			return nil, nil, err
 		}
 	}
@@ -166,10 +165,12 @@ func readModel(dir string, sum io.Writer) ([]nodeDef, map[string]*Tensor, error)
 
 // readGroup decodes one manifest group: its shards concatenated hold its
 // weights back to back, little-endian.
-func readGroup(dir string, g weightGroup, into map[string]*Tensor, sum io.Writer) error {
+func readGroup(fsys fs.FS, g weightGroup, into map[string]*Tensor, sum io.Writer) error {
 	var buf []byte
 	for _, p := range g.Paths {
-		b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(p)))
+		// fs paths are slash-separated and cannot leave fsys, so a manifest
+		// naming ../something fails here instead of reading outside the model
+		b, err := fs.ReadFile(fsys, p)
 		if err != nil {
 			return fmt.Errorf("read weight shard: %w", err)
 		}

@@ -56,7 +56,7 @@ func TestReadModel(t *testing.T) {
 	shard := le(math.Float32bits(1.5), math.Float32bits(-2), uint32(0xFFFFFFFF))
 	dir := writeModel(t, specs, shard)
 	h := sha256.New()
-	defs, weights, err := readModel(dir, h)
+	defs, weights, err := readModel(os.DirFS(dir), h)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -95,7 +95,7 @@ func TestReadModelRejects(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			_, _, err := readModel(writeModel(t, c.specs, c.shard), sha256.New())
+			_, _, err := readModel(os.DirFS(writeModel(t, c.specs, c.shard)), sha256.New())
 			if !errors.Is(err, c.want) {
 				t.Errorf("err = %v, want %v", err, c.want)
 			}

@@ -4,7 +4,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
+	"path/filepath"
 	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -34,11 +36,14 @@ type Tokenizer struct {
 
 // LoadTokenizer reads a vocab.json: an array of [piece, score] pairs in id
 // order, where a null score counts as 0 (as JavaScript's null + x does).
-func LoadTokenizer(path string) (*Tokenizer, error) { return readTokenizer(path, io.Discard) }
+func LoadTokenizer(path string) (*Tokenizer, error) {
+	return readTokenizer(os.DirFS(filepath.Dir(path)), filepath.Base(path), io.Discard)
+}
 
-// readTokenizer is LoadTokenizer, also writing the file's bytes to sum.
-func readTokenizer(path string, sum io.Writer) (*Tokenizer, error) {
-	raw, err := os.ReadFile(path)
+// readTokenizer is LoadTokenizer of name in fsys, also writing the file's
+// bytes to sum.
+func readTokenizer(fsys fs.FS, name string, sum io.Writer) (*Tokenizer, error) {
+	raw, err := fs.ReadFile(fsys, name)
 	if err != nil {
 		return nil, fmt.Errorf("read vocabulary: %w", err)
 	}

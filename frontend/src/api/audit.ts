@@ -8,6 +8,8 @@ export type AuditStatement = app.AuditStatementDTO;
 export type MuddyDocument = app.MuddyDocumentDTO;
 export type MuddyFinding = app.MuddyFindingDTO;
 export type MuddySummary = app.MuddySummaryDTO;
+export type ChangedFacts = app.ChangedFactsDTO;
+export type ChangedFact = app.ChangedFactDTO;
 export type ConflictStatus = 'open' | 'resolved' | 'intended';
 export type AuditExportFormat = 'md' | 'html' | 'xlsx';
 
@@ -24,6 +26,8 @@ export const audit = {
   muddyForDocument: (docId: string) => call('Audit.MuddyForDocument', () => Audit.MuddyForDocument(docId)),
   /** Muddy-sentence counts of every published document that has any. */
   muddySummary: () => call('Audit.MuddySummary', () => Audit.MuddySummary()),
+  /** Syncs, reads new git history and lists the facts that changed since a date or revision ("" = all), newest first. */
+  changedFacts: (since: string) => call('Audit.ChangedFacts', () => Audit.ChangedFacts(since)),
   /** Asks where to save and writes the audit; resolves to the path, "" when cancelled. */
   export: (format: AuditExportFormat) => call('Audit.ExportAudit', () => Audit.ExportAudit(format)),
 };

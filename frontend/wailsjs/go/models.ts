@@ -128,6 +128,104 @@ export namespace app {
 		    return a;
 		}
 	}
+	export class ValueChangeDTO {
+	    old: string;
+	    new: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new ValueChangeDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.old = source["old"];
+	        this.new = source["new"];
+	    }
+	}
+	export class ChangedFactDTO {
+	    doc_id: string;
+	    title: string;
+	    old: string;
+	    new: string;
+	    current: string;
+	    kind: string;
+	    values: ValueChangeDTO[];
+	    date: string;
+	    commit: string;
+	    message: string;
+	    republished: boolean;
+	
+	    static createFrom(source: any = {}) {
+	        return new ChangedFactDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.doc_id = source["doc_id"];
+	        this.title = source["title"];
+	        this.old = source["old"];
+	        this.new = source["new"];
+	        this.current = source["current"];
+	        this.kind = source["kind"];
+	        this.values = this.convertValues(source["values"], ValueChangeDTO);
+	        this.date = source["date"];
+	        this.commit = source["commit"];
+	        this.message = source["message"];
+	        this.republished = source["republished"];
+	    }
+
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class ChangedFactsDTO {
+	    facts: ChangedFactDTO[];
+	    notice: string;
+	    warnings: string[];
+	
+	    static createFrom(source: any = {}) {
+	        return new ChangedFactsDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.facts = this.convertValues(source["facts"], ChangedFactDTO);
+	        this.notice = source["notice"];
+	        this.warnings = source["warnings"];
+	    }
+
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
 	export class MuddyFindingDTO {
 	    sentence: string;
 	    kind: string;
@@ -364,6 +462,8 @@ export namespace app {
 	    note: string;
 	    resolved: string;
 	    confidence?: number;
+	    closest?: CheckEvidenceDTO;
+	    differs: string;
 	    dismissed: boolean;
 	    dismiss_reason: string;
 	    cause: string;
@@ -390,6 +490,8 @@ export namespace app {
 	        this.note = source["note"];
 	        this.resolved = source["resolved"];
 	        this.confidence = source["confidence"];
+	        this.closest = this.convertValues(source["closest"], CheckEvidenceDTO);
+	        this.differs = source["differs"];
 	        this.dismissed = source["dismissed"];
 	        this.dismiss_reason = source["dismiss_reason"];
 	        this.cause = source["cause"];
@@ -1982,6 +2084,7 @@ export namespace app {
 	    tokens_per_minute: number;
 	    api_version: string;
 	    allow_insecure_http: boolean;
+	    git_history: boolean;
 	
 	    static createFrom(source: any = {}) {
 	        return new SettingsDTO(source);
@@ -2001,6 +2104,7 @@ export namespace app {
 	        this.tokens_per_minute = source["tokens_per_minute"];
 	        this.api_version = source["api_version"];
 	        this.allow_insecure_http = source["allow_insecure_http"];
+	        this.git_history = source["git_history"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {

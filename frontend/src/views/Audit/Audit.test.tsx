@@ -30,6 +30,10 @@ vi.mock('../../api', () => ({
         { sentence: 'Basic and Pro cost $5 and $10 a month.', kind: 'shared_predicate', why: 'which price is which', rewrite: 'Basic costs $5 a month.' },
       ] }),
       export: vi.fn().mockResolvedValue('/w/corpus-audit.xlsx'),
+      changedFacts: vi.fn().mockResolvedValue({ notice: '', warnings: [], facts: [
+        { doc_id: 'help-refund-policy', title: 'Refund policy', old: 'Refunds within 14 days.', new: 'Refunds within 30 days.', current: '',
+          kind: 'value', values: [{ old: '14 days', new: '30 days' }], date: '2026-03-12', commit: '1a2b3c4', message: 'New refund policy', republished: false },
+      ] }),
     },
     jobs: { cancel: vi.fn().mockResolvedValue(undefined) },
   },
@@ -133,5 +137,18 @@ describe('AuditView', () => {
     fireEvent.click(screen.getByText('XLSX'));
     expect((await screen.findByText(/Saved \/w\/corpus-audit.xlsx/)).textContent).toBeTruthy();
     expect(api.audit.export).toHaveBeenCalledWith('xlsx');
+  });
+
+  it('lists the changed facts with both versions, the date and the commit', async () => {
+    render(<AuditView />);
+    fireEvent.click(await screen.findByRole('tab', { name: 'Changed facts' }));
+    const fact = await screen.findByTestId('changed-fact');
+    expect(fact.textContent).toContain('Refunds within 14 days.');
+    expect(fact.textContent).toContain('Refunds within 30 days.');
+    expect(fact.textContent).toContain('commit 1a2b3c4 “New refund policy”');
+    expect(within(fact).getAllByText('14 days')).toHaveLength(1);
+    fireEvent.change(screen.getByLabelText('Since a date or git revision'), { target: { value: '2026-01-01' } });
+    fireEvent.click(screen.getByRole('button', { name: 'List' }));
+    await waitFor(() => expect(api.audit.changedFacts).toHaveBeenLastCalledWith('2026-01-01'));
   });
 });

@@ -14,6 +14,7 @@ import {
   type StatusFilter,
 } from '../../stores/audit';
 import { useStore } from '../../stores/store';
+import { ChangedFacts } from './ChangedFacts';
 import { ConflictPair } from './ConflictPair';
 import { MuddyList } from './MuddyList';
 import './audit.css';
@@ -115,7 +116,7 @@ function Conflicts() {
 
 export function AuditView() {
   const s = useStore(auditStore);
-  const [tab, setTab] = useState<'conflicts' | 'muddy'>('conflicts');
+  const [tab, setTab] = useState<'conflicts' | 'changed' | 'muddy'>('conflicts');
   const [exported, setExported] = useState<string>();
   const [exportError, setExportError] = useState<string>();
   useEffect(() => {
@@ -165,11 +166,18 @@ export function AuditView() {
         <button type="button" role="tab" aria-selected={tab === 'conflicts'} onClick={() => setTab('conflicts')}>
           Conflicts
         </button>
+        <button type="button" role="tab" aria-selected={tab === 'changed'} onClick={() => setTab('changed')}>
+          Changed facts
+        </button>
         <button type="button" role="tab" aria-selected={tab === 'muddy'} onClick={() => setTab('muddy')}>
           Muddy sentences
         </button>
       </div>
-      <div role="tabpanel">{tab === 'conflicts' ? <Conflicts /> : <MuddyList />}</div>
+      <div role="tabpanel">
+        {tab === 'conflicts' && <Conflicts />}
+        {tab === 'changed' && <ChangedFacts />}
+        {tab === 'muddy' && <MuddyList />}
+      </div>
     </div>
   );
 }

@@ -1,6 +1,7 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CheckClaim } from '../../api/check';
+import { sourceStore } from '../../stores/source';
 import { ClaimCard } from './ClaimCard';
 
 vi.mock('../../../wailsjs/runtime/runtime', () => ({ BrowserOpenURL: vi.fn() }));
@@ -46,5 +47,39 @@ describe('claim card', () => {
   it('explains a model claim that was not found in the draft', () => {
     renderCard(claim({ verdict: 'not_covered', flags: ['unlocated_claim'] }));
     expect(screen.getByText(/was not found in your draft/)).toBeTruthy();
+  });
+});
+
+describe('a not-covered card’s closest published passage', () => {
+  const closest = { doc_id: 'remote-work', chunk_id: 'remote-work#2', title: 'Remote work <b>policy</b>', quote: 'Employees can claim up to $75 per month for <img src=x onerror=alert(1)>home internet.', url: '', chunk_text: '' };
+  const differs = 'closest published: the corpus says $75 per month; the draft says $50 a month';
+  const searched = { passages: 8, documents: ['Remote work policy'] };
+  const notCovered = { verdict: 'not_covered', text: 'We cover home internet costs of up to $50 a month.', searched };
+
+  it('with closest and differs: shows the passage, the Open link and the differing slot', () => {
+    renderCard(claim({ ...notCovered, closest, differs }));
+    const block = screen.getByTestId('closest');
+    expect(block.textContent).toContain('Closest published passage');
+    expect(block.textContent).toContain('Remote work <b>policy</b>');
+    expect(screen.getByTestId('closest-quote').textContent).toBe(closest.quote);
+    expect(block.querySelector('img, b')).toBeNull(); // corpus text is text, never HTML
+    expect(screen.getByTestId('differs').textContent).toContain(differs);
+    expect(screen.getByTestId('searched')).toBeTruthy(); // what was searched is still said
+    fireEvent.click(screen.getByRole('button', { name: `Open ${closest.title}` }));
+    expect(sourceStore.get()).toMatchObject({ docId: 'remote-work', chunkId: 'remote-work#2', quote: closest.quote });
+  });
+
+  it('with closest only: shows the passage and no differs line', () => {
+    renderCard(claim({ ...notCovered, closest, differs: '' }));
+    expect(screen.getByTestId('closest-quote').textContent).toBe(closest.quote);
+    expect(screen.queryByTestId('differs')).toBeNull();
+  });
+
+  it('without closest: keeps today’s searched text and no block', () => {
+    renderCard(claim({ ...notCovered, differs: '' }));
+    expect(screen.queryByTestId('closest')).toBeNull();
+    expect(screen.getByTestId('searched').textContent).toBe(
+      'Searched 8 passages from 1 of 4 published documents: Remote work policy. None states this claim.',
+    );
   });
 });

@@ -5,6 +5,7 @@ import { checkStore } from '../../stores/check';
 import { openSource } from '../../stores/source';
 import { useStore } from '../../stores/store';
 import { confidenceBand, confidenceText } from './claimOrder';
+import { ClosestPassage } from './ClosestPassage';
 import { Dismissal } from './Dismissal';
 import { TriageCause } from './TriageCause';
 import { quoteSegments } from './marks';
@@ -126,6 +127,7 @@ export const ClaimCard = forwardRef<HTMLElement, Props>(function ClaimCard({ cla
               {claim.searched.documents.length > 0 ? `: ${claim.searched.documents.slice(0, 4).join('; ')}` : ''}. None states this claim.
             </p>
           )}
+          {v === 'not_covered' && claim.evidence.length === 0 && claim.closest && <ClosestPassage closest={claim.closest} differs={claim.differs ?? ''} />}
           {shown.map((ev, i) => (
             <Passage key={`${ev.chunk_id}-${i}`} ev={ev} />
           ))}

@@ -128,6 +128,14 @@ export function SettingsView() {
           <span>Allow plain http to another computer (unencrypted: the key and text can be read on the network)</span>
         </label>
         <label className="checkbox">
+          <input
+            type="checkbox"
+            checked={form.git_history ?? true}
+            onChange={(e) => set('git_history', e.target.checked)}
+          />
+          <span>Import git history: in a workspace kept in git, remember what the pages said before each commit changed them</span>
+        </label>
+        <label className="checkbox">
           <input type="checkbox" checked={form.audit_log} onChange={(e) => set('audit_log', e.target.checked)} />
           <span>Keep an audit log of prompts and replies in the data folder</span>
         </label>

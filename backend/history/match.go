@@ -1,0 +1,125 @@
+package history
+
+import (
+	"strings"
+	"unicode"
+
+	"continuity/backend/retrieval"
+	"continuity/backend/text"
+)
+
+// minStatesShare is the share of the old sentence's content words a text
+// must use (the changed words aside) to state the same fact.
+const minStatesShare = 0.6
+
+// StatesOld tells whether text (an approved answer, a supporting line, a
+// FAQ sentence) still states what s said before it changed: it quotes the
+// old sentence, or it uses most of its words with the old values and none
+// of the new ones. A text that agrees with what replaced it does not.
+func StatesOld(t string, s retrieval.Superseded) bool {
+	nt, old := normalize(t), normalize(s.Text)
+	if nt == "" || old == "" {
+		return false
+	}
+	if strings.Contains(nt, old) {
+		return true
+	}
+	now := s.Current
+	if now == "" {
+		now = s.Replacement
+	}
+	if len(nt) >= 20 && strings.Contains(old, nt) && (now == "" || !strings.Contains(normalize(now), nt)) {
+		return true // a fragment of the old sentence that the new one lacks
+	}
+	kind, vals := Describe(s.Text, s.Replacement)
+	changed := map[string]bool{}
+	for _, v := range vals {
+		for _, w := range stemsOf(v.Old) {
+			changed[w] = true
+		}
+		for _, w := range stemsOf(v.New) {
+			changed[w] = true
+		}
+	}
+	if share(stemsOf(s.Text), stemsOf(t), changed) < minStatesShare {
+		return false
+	}
+	switch kind {
+	case KindRemoved:
+		return true
+	case KindPolarity:
+		return negations(t)%2 == negations(s.Text)%2
+	}
+	// Every changed value as it was, none as it is.
+	saysOld := false
+	for _, v := range vals {
+		if v.New != "" && containsWords(nt, normalize(v.New)) {
+			return false
+		}
+		if v.Old != "" && containsWords(nt, normalize(v.Old)) {
+			saysOld = true
+		}
+	}
+	return saysOld
+}
+
+// share is the part of want's words (those in skip aside) that have holds.
+func share(want, have []string, skip map[string]bool) float64 {
+	in := map[string]bool{}
+	for _, w := range have {
+		in[w] = true
+	}
+	n, got := 0, 0
+	for _, w := range want {
+		if skip[w] || stopWords[w] {
+			continue
+		}
+		n++
+		if in[w] {
+			got++
+		}
+	}
+	if n == 0 {
+		return 0
+	}
+	return float64(got) / float64(n)
+}
+
+var stopWords = map[string]bool{"the": true, "a": true, "an": true, "of": true, "to": true, "in": true, "on": true, "for": true,
+	"and": true, "or": true, "is": true, "are": true, "be": true, "by": true, "at": true, "with": true, "it": true, "that": true}
+
+func stemsOf(s string) []string {
+	var out []string
+	for _, t := range tokenize(s) {
+		out = append(out, text.Stem(strings.ToLower(t.text)))
+	}
+	return out
+}
+
+func normalize(s string) string {
+	return strings.ToLower(strings.Join(strings.FieldsFunc(s, func(r rune) bool {
+		return unicode.IsSpace(r) || r == '*' || r == '_' || r == '`'
+	}), " "))
+}
+
+// containsWords finds sub in s on word boundaries ("14 days" is not in
+// "114 days").
+func containsWords(s, sub string) bool {
+	for i := 0; sub != ""; {
+		j := strings.Index(s[i:], sub)
+		if j < 0 {
+			return false
+		}
+		j += i
+		end := j + len(sub)
+		if (j == 0 || !isWordByte(s[j-1])) && (end == len(s) || !isWordByte(s[end])) {
+			return true
+		}
+		i = j + 1
+	}
+	return false
+}
+
+func isWordByte(b byte) bool {
+	return (b >= 'a' && b <= 'z') || (b >= '0' && b <= '9') || b >= 0x80
+}

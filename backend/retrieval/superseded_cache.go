@@ -1,0 +1,244 @@
+package retrieval
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"math"
+	"path/filepath"
+	"strconv"
+
+	"continuity/backend/lexical"
+	"continuity/backend/vector"
+)
+
+// The superseded sentences have caches of their own, rebuilt from
+// index_superseded like the chunk caches from the registry: a bleve index
+// (the same analyzer and BM25 as the chunks, so both are searched alike)
+// and, when sentence vectors are kept, their vectors in memory. Rows are
+// only ever added, so equal counts mean the bleve index is complete.
+
+func (ix *Index) supersededLexDir() string { return filepath.Join(ix.dir, "superseded-bleve") }
+
+func supersededDocID(id int64) string { return "s" + strconv.FormatInt(id, 10) }
+
+func supersededRowID(doc string) (int64, bool) {
+	if len(doc) < 2 || doc[0] != 's' {
+		return 0, false
+	}
+	id, err := strconv.ParseInt(doc[1:], 10, 64)
+	return id, err == nil
+}
+
+// openSuperseded opens the superseded caches at Open; rebuild says a sync
+// was interrupted, so the bleve index may lack its last batch.
+func (ix *Index) openSuperseded(ctx context.Context, rebuild bool) error {
+	n, err := ix.count(ctx, "index_superseded")
+	if err != nil {
+		return err
+	}
+	lex, err := lexical.Open(ix.supersededLexDir())
+	switch {
+	case errors.Is(err, lexical.ErrLocked):
+		return fmt.Errorf("%w: %w", ErrIndexBusy, err)
+	case errors.Is(err, fs.ErrPermission):
+		return err
+	case err != nil:
+		ix.Repairs = append(ix.Repairs, "superseded-sentence index unreadable: "+err.Error())
+		rebuild = true
+	default:
+		if got, cerr := lex.Count(); cerr != nil || int(got) != n {
+			if !rebuild {
+				ix.Repairs = append(ix.Repairs, fmt.Sprintf("superseded-sentence index holds %d sentences, registry %d", got, n))
+			}
+			rebuild = true
+		}
+	}
+	if rebuild {
+		if lex != nil {
+			lex.Close()
+		}
+		if lex, err = lexical.Recreate(ix.supersededLexDir()); err != nil {
+			return err
+		}
+		if err := ix.refillSuperseded(ctx, lex); err != nil {
+			lex.Close()
+			return fmt.Errorf("rebuild the superseded-sentence index: %w", err)
+		}
+	}
+	ix.supLex = lex
+	return ix.ensureSupersededVectors(ctx)
+}
+
+func (ix *Index) refillSuperseded(ctx context.Context, lex *lexical.Index) error {
+	rows, err := ix.db.Reader().QueryContext(ctx, `SELECT id, title, text FROM index_superseded ORDER BY id`)
+	if err != nil {
+		return fmt.Errorf("read superseded sentences: %w", err)
+	}
+	var docs []lexical.Doc
+	for rows.Next() {
+		var id int64
+		var d lexical.Doc
+		if err := rows.Scan(&id, &d.Title, &d.Body); err != nil {
+			rows.Close()
+			return fmt.Errorf("read superseded sentences: %w", err)
+		}
+		d.ID = supersededDocID(id)
+		docs = append(docs, d)
+	}
+	err = rows.Err()
+	rows.Close()
+	if err != nil {
+		return fmt.Errorf("read superseded sentences: %w", err)
+	}
+	const page = 2000
+	for i := 0; i < len(docs); i += page {
+		if err := lex.Apply(ctx, nil, docs[i:min(i+page, len(docs))]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// cacheSuperseded adds rows just committed to the caches; the caller
+// holds ix.mu. Rows that only gained a commit are cached already.
+func (ix *Index) cacheSuperseded(ctx context.Context, rows []supersededRow) error {
+	var docs []lexical.Doc
+	var hashes []string
+	for _, r := range rows {
+		if r.id != 0 {
+			docs = append(docs, lexical.Doc{ID: supersededDocID(r.id), Title: r.title, Body: r.old.Text})
+			hashes = append(hashes, r.old.Hash)
+		}
+	}
+	if len(docs) == 0 {
+		return nil
+	}
+	if err := ix.supLex.Apply(ctx, nil, docs); err != nil {
+		return fmt.Errorf("superseded-sentence index: %w", err)
+	}
+	if ix.supVecs == nil {
+		return nil
+	}
+	// A sentence a sync retracts was embedded while it was published; one
+	// from an old commit was embedded by RecordHistory before its batch.
+	se := ix.sentenceEmbedder()
+	cached, err := ix.cachedVectors(ctx, se, hashes)
+	if err != nil {
+		return err
+	}
+	for i, d := range docs {
+		if v, ok := cached[hashes[i]]; ok {
+			if err := ix.supVecs.Put(d.ID, unit(v)); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// ensureSupersededVectors gives every superseded sentence a vector of the
+// current sentence model and loads them all, so a search embeds only its
+// query. It is a no-op when sentence vectors are not kept.
+func (ix *Index) ensureSupersededVectors(ctx context.Context) error {
+	if !ix.sentenceVectors() {
+		ix.mu.Lock()
+		ix.supVecs = nil
+		ix.mu.Unlock()
+		return nil
+	}
+	se := ix.sentenceEmbedder()
+	rows, err := ix.db.Reader().QueryContext(ctx, `SELECT DISTINCT s.hash, s.text FROM index_superseded s
+		LEFT JOIN index_embeddings e ON e.embedder = ? AND e.model = ? AND e.hash = s.hash WHERE e.hash IS NULL`, se.Name(), se.Model())
+	if err != nil {
+		return fmt.Errorf("find superseded sentences without vectors: %w", err)
+	}
+	var hashes, texts []string
+	for rows.Next() {
+		var h, t string
+		if err := rows.Scan(&h, &t); err != nil {
+			rows.Close()
+			return fmt.Errorf("find superseded sentences without vectors: %w", err)
+		}
+		hashes, texts = append(hashes, h), append(texts, t)
+	}
+	err = rows.Err()
+	rows.Close()
+	if err != nil {
+		return fmt.Errorf("find superseded sentences without vectors: %w", err)
+	}
+	const page = 512
+	for i := 0; i < len(hashes); i += page {
+		_, fresh, err := ix.embedMissing(ctx, se, hashes[i:min(i+page, len(hashes))], texts[i:min(i+page, len(texts))])
+		if err != nil {
+			return fmt.Errorf("embed superseded sentences: %w", err)
+		}
+		if err := ix.storeVectors(ctx, se, fresh); err != nil {
+			return err
+		}
+	}
+	return ix.loadSupersededVectors(ctx)
+}
+
+func (ix *Index) loadSupersededVectors(ctx context.Context) error {
+	se := ix.sentenceEmbedder()
+	vs := vector.New(se.Model(), 0)
+	rows, err := ix.db.Reader().QueryContext(ctx, `SELECT s.id, e.dim, e.vec FROM index_superseded s
+		JOIN index_embeddings e ON e.embedder = ? AND e.model = ? AND e.hash = s.hash ORDER BY s.id`, se.Name(), se.Model())
+	if err != nil {
+		return fmt.Errorf("load superseded vectors: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id int64
+		var dim int
+		var b []byte
+		if err := rows.Scan(&id, &dim, &b); err != nil {
+			return fmt.Errorf("load superseded vectors: %w", err)
+		}
+		v, err := decodeVec(b, dim)
+		if err != nil {
+			return fmt.Errorf("superseded vector %d: %w", id, err)
+		}
+		if err := vs.Put(supersededDocID(id), unit(v)); err != nil {
+			return fmt.Errorf("load superseded vectors: %w", err)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("load superseded vectors: %w", err)
+	}
+	ix.mu.Lock()
+	ix.supVecs = vs
+	ix.mu.Unlock()
+	return nil
+}
+
+// supersededVectorsStale says the sentence model changed (a refit) since
+// the superseded vectors were loaded.
+func (ix *Index) supersededVectorsStale() bool {
+	ix.mu.RLock()
+	defer ix.mu.RUnlock()
+	if !ix.sentenceVectors() {
+		return ix.supVecs != nil
+	}
+	return ix.supVecs == nil || ix.supVecs.Model() != ix.sentenceEmbedder().Model()
+}
+
+// unit scales v to length 1 (the vector store compares by dot product);
+// a zero vector stays zero.
+func unit(v []float32) []float32 {
+	var n float64
+	for _, x := range v {
+		n += float64(x) * float64(x)
+	}
+	if n == 0 || math.Abs(n-1) < 1e-6 {
+		return v
+	}
+	s := float32(1 / math.Sqrt(n))
+	out := make([]float32, len(v))
+	for i, x := range v {
+		out[i] = x * s
+	}
+	return out
+}

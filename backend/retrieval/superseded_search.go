@@ -1,0 +1,244 @@
+package retrieval
+
+import (
+	"context"
+	"fmt"
+	"time"
+)
+
+// Superseded is a sentence a document published and then changed or
+// removed. Superseded sentences are never evidence that a claim is
+// supported: they are what the corpus used to say.
+type Superseded struct {
+	ID    int64  `json:"id"`
+	DocID string `json:"doc_id"`
+	Path  string `json:"path"`  // relative to the content folder, when it was superseded
+	Title string `json:"title"` // the document's title then
+	Text  string `json:"text"`  // the sentence as it was published
+	// Until is when it stopped being published: the author date of the
+	// commit that changed it, else the time of the sync that saw it go.
+	Until   time.Time `json:"until"`
+	Commit  string    `json:"commit,omitempty"` // full hash; "" when only a sync saw it
+	Author  string    `json:"author,omitempty"`
+	Message string    `json:"message,omitempty"` // the commit's subject line
+	// Replacement is the sentence that took Text's place in that change;
+	// "" when the sentence was removed without one.
+	Replacement string `json:"replacement,omitempty"`
+	// Current is what the document says in Text's place now: Replacement
+	// while it is published, else the sentence that replaced that one in
+	// turn; "" when the document says nothing in its place any more.
+	Current string `json:"current,omitempty"`
+	// Republished: the document publishes Text again (the change was
+	// reverted). Still history, never a search hit.
+	Republished bool `json:"republished,omitempty"`
+	source      string
+}
+
+// FromGit says whether a commit is named.
+func (s Superseded) FromGit() bool { return s.Commit != "" }
+
+// SupersededHit is a superseded sentence found by SearchSuperseded.
+type SupersededHit struct {
+	Superseded
+	Rank       int     `json:"rank"`
+	Score      float64 `json:"score"`
+	BM25Rank   int     `json:"bm25_rank"`
+	VectorRank int     `json:"vector_rank"`
+	// Vec is the sentence's vector under the index's sentence embedder
+	// (compare with EmbedSentences of a claim); nil when none is kept.
+	Vec []float32 `json:"-"`
+}
+
+// SearchSuperseded ranks the superseded sentences of the last synced
+// content folder for query, by BM25 and sentence vectors fused as Search
+// fuses chunks. Sentences published again are left out.
+func (ix *Index) SearchSuperseded(ctx context.Context, query string, k int) ([]SupersededHit, error) {
+	if k <= 0 {
+		return nil, fmt.Errorf("search superseded: k must be positive, got %d", k)
+	}
+	source, err := ix.state(ctx, keySource)
+	if err != nil || source == "" {
+		return []SupersededHit{}, err
+	}
+	// Rows of other folders share the caches, so ask for more than k.
+	depth := max(4*k, ix.opts.Candidates)
+	ix.mu.RLock()
+	lex, vecs, fusion := ix.supLex, ix.supVecs, ix.opts.Fusion
+	var qv []float32
+	if vecs != nil && vecs.Len() > 0 && vecs.Model() == ix.sentenceEmbedder().Model() {
+		vs, err := ix.sentenceEmbedder().Embed(ctx, []string{query})
+		if err != nil {
+			ix.mu.RUnlock()
+			return nil, fmt.Errorf("embed query: %w", err)
+		}
+		if len(vs) == 1 {
+			qv = unit(vs[0])
+		}
+	}
+	var bm, vec []Scored
+	hits, lerr := lex.Search(ctx, query, depth)
+	if qv != nil && !isZero(qv) {
+		vh, err := vecs.Search(qv, depth)
+		if err != nil {
+			ix.mu.RUnlock()
+			return nil, fmt.Errorf("search superseded vectors: %w", err)
+		}
+		for _, h := range vh {
+			vec = append(vec, Scored{ID: h.ID, Score: h.Score})
+		}
+	}
+	ix.mu.RUnlock()
+	if lerr != nil {
+		return nil, fmt.Errorf("search superseded: %w", lerr)
+	}
+	for _, h := range hits {
+		bm = append(bm, Scored{ID: h.ID, Score: h.Score})
+	}
+	fused := Fuse(bm, vec, fusion)
+	ids := make([]int64, 0, len(fused))
+	for _, f := range fused {
+		if id, ok := supersededRowID(f.ID); ok {
+			ids = append(ids, id)
+		}
+	}
+	rows, err := ix.supersededRows(ctx, source, ids)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]SupersededHit, 0, k)
+	at := map[[2]string]int{} // a sentence removed twice is one hit, its latest removal
+	for _, f := range fused {
+		id, _ := supersededRowID(f.ID)
+		s, ok := rows[id]
+		if !ok || s.Republished {
+			continue
+		}
+		key := [2]string{s.DocID, s.Text}
+		if i, dup := at[key]; dup {
+			if s.Until.After(out[i].Until) {
+				out[i].Superseded = s
+			}
+			continue
+		}
+		at[key] = len(out)
+		out = append(out, SupersededHit{Superseded: s, Score: f.Score, BM25Rank: f.BM25Rank, VectorRank: f.VectorRank, Rank: len(out) + 1})
+		if len(out) == k {
+			break
+		}
+	}
+	return out, ix.attachVectors(ctx, out)
+}
+
+// attachVectors fills each hit's Vec from the embedding cache.
+func (ix *Index) attachVectors(ctx context.Context, hits []SupersededHit) error {
+	if len(hits) == 0 || !ix.sentenceVectors() {
+		return nil
+	}
+	ix.mu.RLock()
+	se := ix.sentenceEmbedder()
+	ix.mu.RUnlock()
+	ids := make([]any, len(hits))
+	for i, h := range hits {
+		ids[i] = h.ID
+	}
+	vecs := map[int64][]float32{}
+	rows, err := ix.db.Reader().QueryContext(ctx, `SELECT s.id, e.dim, e.vec FROM index_superseded s
+		JOIN index_embeddings e ON e.embedder = ? AND e.model = ? AND e.hash = s.hash
+		WHERE s.id IN (`+placeholders(len(ids))+`)`, append([]any{se.Name(), se.Model()}, ids...)...)
+	if err != nil {
+		return fmt.Errorf("superseded vectors: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id int64
+		var dim int
+		var b []byte
+		if err := rows.Scan(&id, &dim, &b); err != nil {
+			return fmt.Errorf("superseded vectors: %w", err)
+		}
+		if vecs[id], err = decodeVec(b, dim); err != nil {
+			return fmt.Errorf("superseded vector %d: %w", id, err)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("superseded vectors: %w", err)
+	}
+	for i := range hits {
+		hits[i].Vec = vecs[hits[i].ID]
+	}
+	return nil
+}
+
+// supersededColumns and scanSuperseded read one index_superseded row with
+// whether its document publishes the sentence again.
+const supersededColumns = `x.id, x.source, x.doc_id, x.path, x.title, x.text, x.replaced_by, x.replaced_hash, x.until, x.commit_sha, x.author, x.message,
+	EXISTS (SELECT 1 FROM index_sentences s JOIN index_chunks c ON c.id = s.chunk_id WHERE c.doc_id = x.doc_id AND s.hash = x.hash)`
+
+type rowScanner interface{ Scan(dest ...any) error }
+
+func scanSuperseded(r rowScanner) (Superseded, string, error) {
+	var s Superseded
+	var until, replHash string
+	if err := r.Scan(&s.ID, &s.source, &s.DocID, &s.Path, &s.Title, &s.Text, &s.Replacement, &replHash, &until, &s.Commit, &s.Author, &s.Message, &s.Republished); err != nil {
+		return s, "", err
+	}
+	t, err := time.Parse(time.RFC3339, until)
+	if err != nil {
+		return s, "", fmt.Errorf("superseded sentence %d: until %q: %w", s.ID, until, err)
+	}
+	s.Until = t
+	return s, replHash, nil
+}
+
+// supersededRows reads rows by id, keeping those of source, with what
+// their documents say in their place now.
+func (ix *Index) supersededRows(ctx context.Context, source string, ids []int64) (map[int64]Superseded, error) {
+	out := map[int64]Superseded{}
+	for i := 0; i < len(ids); i += 500 {
+		part := ids[i:min(i+500, len(ids))]
+		args := []any{source}
+		for _, id := range part {
+			args = append(args, id)
+		}
+		if err := ix.readSuperseded(ctx, `WHERE x.source = ? AND x.id IN (`+placeholders(len(part))+`)`, args, func(s Superseded) {
+			out[s.ID] = s
+		}); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// readSuperseded runs a query over index_superseded x with where and
+// hands each row, its Current filled, to fn.
+func (ix *Index) readSuperseded(ctx context.Context, where string, args []any, fn func(Superseded)) error {
+	rows, err := ix.db.Reader().QueryContext(ctx, `SELECT `+supersededColumns+` FROM index_superseded x `+where, args...)
+	if err != nil {
+		return fmt.Errorf("read superseded sentences: %w", err)
+	}
+	type pending struct {
+		s        Superseded
+		replHash string
+	}
+	var got []pending
+	for rows.Next() {
+		s, h, err := scanSuperseded(rows)
+		if err != nil {
+			rows.Close()
+			return fmt.Errorf("read superseded sentences: %w", err)
+		}
+		got = append(got, pending{s, h})
+	}
+	err = rows.Err()
+	rows.Close()
+	if err != nil {
+		return fmt.Errorf("read superseded sentences: %w", err)
+	}
+	for _, p := range got {
+		if p.s.Current, err = ix.currentOf(ctx, p.s, p.replHash); err != nil {
+			return err
+		}
+		fn(p.s)
+	}
+	return nil
+}
