@@ -72,14 +72,14 @@ func (e *OfflineEngine) decide(as assessment, w *model.Weights) Result {
 		e.trace("  decide %s p=%.2f conflict=%v supportable=%v x=%v", v, p, as.conflict != nil, as.support != nil, featureDump(as.x))
 	}
 	var r Result
-	switch {
-	case v == Contradicted:
+	switch v {
+	case Contradicted:
 		cd := as.conflict
 		k := cd.cues[0]
 		r = result(c, Contradicted, fmt.Sprintf("%s in %s: %q.", capitalise(k.why), describe(cd.u), clipQuote(cd.u.quote())), corroborate(as, cd, func(o *candidate) bool {
 			return len(o.cues) > 0 && o.cues[0].kind == k.kind
 		})...)
-	case v == Supported:
+	case Supported:
 		b := as.support
 		r = result(c, Supported, "The corpus states this in "+describe(b.u)+".", corroborate(as, b, func(o *candidate) bool {
 			return len(o.cues) == 0 && o.nMatched >= b.nMatched && o.score >= min(0.8*b.score, 0.55)
