@@ -79,6 +79,13 @@ func (f Finder) statedOld(ctx context.Context, text string) (retrieval.Supersede
 		return retrieval.Superseded{}, false, err
 	}
 	for _, h := range hits {
+		// A sentence deleted with nothing in its place changed no fact:
+		// a row that cited it is stale because its line is gone, which
+		// the supporting-line check says; rows that merely share its
+		// words (Q001 beside a deleted Q006 line) are not.
+		if h.Superseded.Replacement == "" {
+			continue
+		}
 		if history.StatesOld(text, h.Superseded) {
 			return h.Superseded, true, nil
 		}
