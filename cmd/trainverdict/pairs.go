@@ -1,25 +1,18 @@
 package main
 
 import (
-	"bufio"
-	"compress/gzip"
 	"context"
-	"encoding/json"
 	"fmt"
 	"hash/fnv"
-	"io"
-	"os"
 	"path/filepath"
 	"strings"
 
 	"continuity/backend/claims"
+	"continuity/cmd/internal/benchdata"
 )
 
-// pairRow is one row of ../shared/benchmarks/pairs (README there).
-type pairRow struct {
-	ID, Source, Split, Label, Claim, Evidence, Kind, File string
-	HandbookDevPage                                       bool `json:"handbook_dev_page"`
-}
+// pairRow is one row of the pairs dataset.
+type pairRow = benchdata.PairRow
 
 var pairLabels = map[string]claims.Verdict{"supported": claims.Supported, "contradicted": claims.Contradicted, "not_covered": claims.NotCovered}
 
@@ -35,7 +28,7 @@ func readPairs(dir string) ([]pairRow, error) {
 	}
 	files = append(files, filepath.Join(dir, "nli", "fm2.jsonl"), filepath.Join(dir, "nli", "wice.jsonl"), filepath.Join(dir, "nli", "cannot.jsonl.gz"))
 	for _, path := range files {
-		if err := readPairFile(path, func(r pairRow) {
+		if err := benchdata.ReadPairs(path, func(r pairRow) {
 			if r.Source == "nli-cannot" && hashShare(r.ID) >= cannotShare {
 				return
 			}
@@ -50,36 +43,6 @@ func readPairs(dir string) ([]pairRow, error) {
 		}
 	}
 	return rows, nil
-}
-
-func readPairFile(path string, each func(pairRow)) error {
-	f, err := os.Open(path)
-	if err != nil {
-		return fmt.Errorf("open %s: %w", path, err)
-	}
-	defer f.Close()
-	var r io.Reader = f
-	if strings.HasSuffix(path, ".gz") {
-		gz, err := gzip.NewReader(f)
-		if err != nil {
-			return fmt.Errorf("%s: %w", path, err)
-		}
-		defer gz.Close()
-		r = gz
-	}
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 1<<20), 1<<24)
-	for line := 1; sc.Scan(); line++ {
-		var row pairRow
-		if err := json.Unmarshal(sc.Bytes(), &row); err != nil {
-			return fmt.Errorf("%s:%d: %w", path, line, err)
-		}
-		each(row)
-	}
-	if err := sc.Err(); err != nil {
-		return fmt.Errorf("%s: %w", path, err)
-	}
-	return nil
 }
 
 // hashShare maps s to [0, 1) deterministically.

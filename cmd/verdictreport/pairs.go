@@ -1,22 +1,17 @@
 package main
 
 import (
-	"bufio"
-	"encoding/json"
 	"fmt"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 
 	"continuity/backend/claims"
+	"continuity/cmd/internal/benchdata"
 )
 
-// pairRow is one row of ../shared/benchmarks/pairs/revision (README there).
-type pairRow struct {
-	ID, Source, Split, Label, Claim, Evidence, Kind, File string
-	HandbookDevPage                                       bool `json:"handbook_dev_page"`
-}
+// pairRow is one row of the pairs dataset.
+type pairRow = benchdata.PairRow
 
 var pairLabels = map[string]claims.Verdict{"supported": claims.Supported, "contradicted": claims.Contradicted, "not_covered": claims.NotCovered}
 
@@ -40,7 +35,7 @@ func (r *runner) runPairs(split string) (setResult, error) {
 		return setResult{}, fmt.Errorf("no revision pairs under %s: %w", r.cfg.bench, err)
 	}
 	for _, path := range files {
-		if err := readRows(path, func(x pairRow) {
+		if err := benchdata.ReadPairs(path, func(x pairRow) {
 			if x.Split == split && !x.HandbookDevPage {
 				rows = append(rows, x)
 			}
@@ -87,22 +82,4 @@ func sortedKinds(m map[string][2]int) []string {
 	}
 	sort.Strings(out)
 	return out
-}
-
-func readRows(path string, each func(pairRow)) error {
-	f, err := os.Open(path)
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 1<<24)
-	for line := 1; sc.Scan(); line++ {
-		var x pairRow
-		if err := json.Unmarshal(sc.Bytes(), &x); err != nil {
-			return fmt.Errorf("%s:%d: %w", path, line, err)
-		}
-		each(x)
-	}
-	return sc.Err()
 }
