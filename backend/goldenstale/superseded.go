@@ -83,7 +83,7 @@ func (f Finder) statedOld(ctx context.Context, text string) (retrieval.Supersede
 		// a row that cited it is stale because its line is gone, which
 		// the supporting-line check says; rows that merely share its
 		// words (Q001 beside a deleted Q006 line) are not.
-		if h.Superseded.Replacement == "" {
+		if h.Replacement == "" {
 			continue
 		}
 		if history.StatesOld(text, h.Superseded) {
