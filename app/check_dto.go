@@ -49,6 +49,9 @@ type CheckClaimDTO struct {
 	// "closest published: the corpus says $75 per month; …" ("" if none).
 	Closest *CheckEvidenceDTO `json:"closest,omitempty"`
 	Differs string            `json:"differs"`
+	// Superseded is what the page said before the change a contradicted
+	// claim still states, shown beside what it says now; absent otherwise.
+	Superseded *CheckSupersededDTO `json:"superseded,omitempty"`
 	// Dismissed says the writer dismissed the claim, for DismissReason.
 	Dismissed     bool   `json:"dismissed"`
 	DismissReason string `json:"dismiss_reason"`
@@ -57,6 +60,19 @@ type CheckClaimDTO struct {
 	Cause          string `json:"cause"`
 	CauseSuggested string `json:"cause_suggested"`
 	CauseWhy       string `json:"cause_why"`
+}
+
+// CheckSupersededDTO is the old version of a page a claim states: the
+// sentence then (Text), until when (RFC3339), the commit that changed it
+// ("" when only a sync saw it) and what the page says now (Current).
+type CheckSupersededDTO struct {
+	Text    string `json:"text"`
+	DocID   string `json:"doc_id"`
+	Title   string `json:"title"`
+	Until   string `json:"until"`
+	Commit  string `json:"commit"`
+	Message string `json:"message"`
+	Current string `json:"current"`
 }
 
 // CheckSummaryDTO counts verdicts.
@@ -181,6 +197,10 @@ func toCheckReportDTO(rec check.Record) CheckReportDTO {
 		if c.Closest != nil {
 			e := CheckEvidenceDTO(*c.Closest)
 			dc.Closest = &e
+		}
+		if v := c.Superseded; v != nil {
+			dc.Superseded = &CheckSupersededDTO{Text: v.Text, DocID: v.DocID, Title: v.Title, Until: v.Until.Format(time.RFC3339),
+				Commit: v.Commit, Message: v.Message, Current: v.Current}
 		}
 		if dc.Flags == nil {
 			dc.Flags = []string{}

@@ -1,5 +1,7 @@
 package check
 
+import "time"
+
 // JSONEvidence is one deciding passage in the machine-readable report.
 type JSONEvidence struct {
 	DocID   string `json:"doc_id"`
@@ -29,6 +31,20 @@ type JSONClaim struct {
 	// none (every other verdict, or an engine that gives none).
 	Closest *JSONEvidence `json:"closest,omitempty"`
 	Differs string        `json:"differs,omitempty"`
+	// Superseded is what a page said before the change a contradicted
+	// claim still states; absent on every other claim.
+	Superseded *JSONSuperseded `json:"superseded,omitempty"`
+}
+
+// JSONSuperseded is the old version a claim states: the sentence, its
+// document, when it stopped being published (RFC 3339) and the commit
+// that changed it ("" when only a sync saw the change) with its subject.
+type JSONSuperseded struct {
+	Text    string `json:"text"`
+	DocID   string `json:"doc_id"`
+	Until   string `json:"until"`
+	Commit  string `json:"commit"`
+	Message string `json:"message"`
 }
 
 // JSONSummary counts the verdicts of the machine-readable report.
@@ -63,6 +79,9 @@ func ContractJSON(rep Report) JSONReport {
 		}
 		if e := c.Closest; e != nil {
 			cj.Closest = &JSONEvidence{e.DocID, e.ChunkID, e.Title, e.Quote}
+		}
+		if s := c.Superseded; s != nil {
+			cj.Superseded = &JSONSuperseded{Text: s.Text, DocID: s.DocID, Until: s.Until.Format(time.RFC3339), Commit: s.Commit, Message: s.Message}
 		}
 		out.Claims = append(out.Claims, cj)
 	}

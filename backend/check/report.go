@@ -46,6 +46,10 @@ type Claim struct {
 	// ("closest published: the corpus says $75 per month; …"), "" if none.
 	Closest *Evidence `json:"closest,omitempty"`
 	Differs string    `json:"differs,omitempty"`
+	// Superseded is what a page said before a change the claim still
+	// states (NameChanges): the claim is contradicted, its first evidence
+	// is what the page says now. nil otherwise and in older checks.
+	Superseded *SupersededVersion `json:"superseded,omitempty"`
 }
 
 // measured is an engine's confidence as stored: claims.Result gives 0

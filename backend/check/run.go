@@ -162,7 +162,16 @@ func checkClaims(ctx context.Context, s *session.Session, ix *retrieval.Index, r
 	}
 	prog.start()
 	rep, err := CheckDraft(ctx, judge, countingIndex{ix, prog}, req.Draft, stats.Documents)
-	return rep, client, err
+	if err != nil {
+		return rep, client, err
+	}
+	// What the pages used to say is judged offline, with either engine:
+	// it is one short sentence per candidate and never leaves the machine.
+	pair, ok := judge.(PairJudge)
+	if !ok {
+		pair = claims.NewOffline()
+	}
+	return rep, client, NameChanges(ctx, &rep, ix, pair)
 }
 
 // chooseEngine is the asked engine, else the one in Settings.

@@ -447,6 +447,30 @@ export namespace app {
 	        this.chunk_text = source["chunk_text"];
 	    }
 	}
+	export class CheckSupersededDTO {
+	    text: string;
+	    doc_id: string;
+	    title: string;
+	    until: string;
+	    commit: string;
+	    message: string;
+	    current: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new CheckSupersededDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.text = source["text"];
+	        this.doc_id = source["doc_id"];
+	        this.title = source["title"];
+	        this.until = source["until"];
+	        this.commit = source["commit"];
+	        this.message = source["message"];
+	        this.current = source["current"];
+	    }
+	}
 	export class CheckClaimDTO {
 	    index: number;
 	    paragraph: number;
@@ -464,6 +488,7 @@ export namespace app {
 	    confidence?: number;
 	    closest?: CheckEvidenceDTO;
 	    differs: string;
+	    superseded?: CheckSupersededDTO;
 	    dismissed: boolean;
 	    dismiss_reason: string;
 	    cause: string;
@@ -492,6 +517,7 @@ export namespace app {
 	        this.confidence = source["confidence"];
 	        this.closest = this.convertValues(source["closest"], CheckEvidenceDTO);
 	        this.differs = source["differs"];
+	        this.superseded = this.convertValues(source["superseded"], CheckSupersededDTO);
 	        this.dismissed = source["dismissed"];
 	        this.dismiss_reason = source["dismiss_reason"];
 	        this.cause = source["cause"];

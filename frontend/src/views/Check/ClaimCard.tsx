@@ -7,6 +7,7 @@ import { useStore } from '../../stores/store';
 import { confidenceBand, confidenceText } from './claimOrder';
 import { ClosestPassage } from './ClosestPassage';
 import { Dismissal } from './Dismissal';
+import { PageVersions } from './PageVersions';
 import { TriageCause } from './TriageCause';
 import { quoteSegments } from './marks';
 import { VerdictBadge } from './verdicts';
@@ -118,6 +119,7 @@ export const ClaimCard = forwardRef<HTMLElement, Props>(function ClaimCard({ cla
               </dd>
             </dl>
           ) : null}
+          {claim.superseded && <PageVersions superseded={claim.superseded} />}
           <p className="claim-why">{claim.explanation}</p>
           {claim.flags.includes('unverified_evidence') && <p className="flag">The model cited evidence that was not found in the passages sent, so this is marked not covered.</p>}
           {claim.flags.includes('unlocated_claim') && <p className="flag">The model's claim was not found in your draft, so the whole paragraph it came from is shown.</p>}

@@ -1,0 +1,246 @@
+package check
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"continuity/backend/claims"
+	"continuity/backend/corpus"
+	"continuity/backend/history"
+	"continuity/backend/retrieval"
+	"continuity/backend/text"
+)
+
+// Checks that name the change. Most contradictions a content team ships
+// are old facts: a draft repeats what a page said before it changed. After
+// the engine has judged a draft against the current corpus, each claim is
+// compared with what the pages used to say (the index's superseded
+// sentences); a claim that states an old fact while the page now says
+// something else is contradicted, and its explanation names the change:
+// `Until 12 Mar 2026 "Refunds" said 14 days; since then it says 30 days
+// (commit 1a2b3c4, "New refund policy").` Superseded sentences never make a
+// claim supported, and the evidence is always the current passage.
+
+// History is what naming a change needs of the index (*retrieval.Index).
+type History interface {
+	SearchSuperseded(ctx context.Context, query string, k int) ([]retrieval.SupersededHit, error)
+	DocumentChunks(ctx context.Context, docID string) ([]retrieval.ChunkSpan, error)
+	Document(ctx context.Context, id string) (corpus.Document, bool, error)
+}
+
+// PairJudge judges one claim against given passages, without retrieval
+// (claims.OfflineEngine.Verify).
+type PairJudge interface {
+	Verify(c claims.Claim, passages []claims.Passage) claims.Result
+}
+
+// SupersededVersion is the old version of a page a claim states, kept with
+// the claim in the stored report; nil on every other claim and in checks
+// stored before it was kept.
+type SupersededVersion struct {
+	Text    string    `json:"text"`   // the sentence as it was published
+	DocID   string    `json:"doc_id"` // the document that changed
+	Title   string    `json:"title"`  // its title then
+	Until   time.Time `json:"until"`  // when it stopped being published
+	Commit  string    `json:"commit,omitempty"`
+	Message string    `json:"message,omitempty"` // the commit's subject line
+	// Current is what the page says in its place now (the claim's first
+	// evidence quotes it inside its chunk).
+	Current string `json:"current"`
+}
+
+// supersededCandidates is how many old sentences each claim is compared with.
+const supersededCandidates = 5
+
+// NameChanges compares every claim of rep with what the corpus used to
+// say. A claim that states a superseded sentence, by the judge's verdict
+// against that sentence or by its words and values (history.StatesOld),
+// while the page's current version of that sentence says otherwise
+// (saysOtherwise), becomes contradicted with the current passage as
+// evidence and the change as its explanation; a claim already
+// contradicted keeps its verdict and gains the change. A supported claim
+// keeps its verdict when another page publishes it, and unless the
+// current sentence contradicts it.
+func NameChanges(ctx context.Context, rep *Report, h History, judge PairJudge) error {
+	n := namer{h: h, judge: judge, docs: map[string]docChunks{}}
+	for i := range rep.Claims {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		c := &rep.Claims[i]
+		m, ok, err := n.match(ctx, c)
+		if err != nil {
+			return fmt.Errorf("compare %q with what the corpus used to say: %w", c.Text, err)
+		}
+		if ok {
+			m.apply(c)
+		}
+	}
+	rep.Summary = summaryOf(rep.Claims)
+	return nil
+}
+
+// namer matches claims with superseded sentences; docs caches the
+// current chunks of the documents that changed.
+type namer struct {
+	h     History
+	judge PairJudge
+	docs  map[string]docChunks
+}
+
+type docChunks struct {
+	doc    corpus.Document
+	ok     bool
+	chunks []retrieval.ChunkSpan
+}
+
+// change is a superseded sentence a claim states, with the passage that
+// says the same thing now.
+type change struct {
+	old        retrieval.Superseded
+	current    Evidence
+	said       string // the claim as checked
+	confidence *float64
+}
+
+// match is the first superseded sentence c states whose page says
+// something else now.
+func (n namer) match(ctx context.Context, c *Claim) (change, bool, error) {
+	cl := claims.Claim{Paragraph: c.Paragraph, Text: text.Normalize(c.Text).Text, Start: c.Start, End: c.End, Resolved: c.Resolved}
+	said := cl.Text
+	if cl.Resolved != "" {
+		said = cl.Resolved
+	}
+	hits, err := n.h.SearchSuperseded(ctx, said, supersededCandidates)
+	if err != nil {
+		return change{}, false, err
+	}
+	for _, hit := range hits {
+		s := hit.Superseded
+		// A sentence deleted with nothing in its place changed no fact a
+		// claim could state otherwise (goldenstale skips them too), and a
+		// sentence rewritten whole, or only re-cased, is no changed fact.
+		if !sameFactChanged(s.Text, s.Current) {
+			continue
+		}
+		supported := c.Verdict == string(claims.Supported)
+		if supported && citesOtherThan(c, s.DocID) {
+			continue // another page publishes what the claim says
+		}
+		old := n.judge.Verify(cl, []claims.Passage{{DocID: s.DocID, ChunkID: fmt.Sprintf("superseded:%d", s.ID), Title: s.Title, Text: s.Text}})
+		byJudge := old.Verdict == claims.Supported
+		if !byJudge && !history.StatesOld(said, s) {
+			continue
+		}
+		cur, ok, err := n.currentPassage(ctx, s)
+		if err != nil {
+			return change{}, false, err
+		}
+		if !ok {
+			continue // the page's current text is not indexed: nothing to cite
+		}
+		if !n.saysOtherwise(cl, cur, supported) {
+			continue
+		}
+		m := change{old: s, current: cur, said: said}
+		if byJudge {
+			m.confidence = measured(old.Confidence)
+		}
+		return m, true, nil
+	}
+	return change{}, false, nil
+}
+
+// saysOtherwise says the page's current version does not state the claim:
+// the judge finds it neither in the sentence that replaced the old one nor
+// in that sentence's chunk. A claim the engine found supported needs more:
+// the current sentence contradicts it.
+func (n namer) saysOtherwise(cl claims.Claim, cur Evidence, supported bool) bool {
+	sent := n.judge.Verify(cl, []claims.Passage{{DocID: cur.DocID, ChunkID: cur.ChunkID, Title: cur.Title, URL: cur.URL, Text: cur.Quote}})
+	if supported {
+		return sent.Verdict == claims.Contradicted
+	}
+	if sent.Verdict == claims.Supported {
+		return false
+	}
+	chunk := n.judge.Verify(cl, []claims.Passage{{DocID: cur.DocID, ChunkID: cur.ChunkID, Title: cur.Title, URL: cur.URL, Text: cur.ChunkText}})
+	return chunk.Verdict != claims.Supported
+}
+
+// citesOtherThan says c cites a document other than docID.
+func citesOtherThan(c *Claim, docID string) bool {
+	for _, e := range c.Evidence {
+		if e.DocID != docID {
+			return true
+		}
+	}
+	return false
+}
+
+// currentPassage is the indexed chunk of s's document that holds what
+// the page says in s's place now.
+func (n namer) currentPassage(ctx context.Context, s retrieval.Superseded) (Evidence, bool, error) {
+	d, seen := n.docs[s.DocID]
+	if !seen {
+		doc, ok, err := n.h.Document(ctx, s.DocID)
+		if err != nil {
+			return Evidence{}, false, err
+		}
+		d = docChunks{doc: doc, ok: ok}
+		if ok {
+			if d.chunks, err = n.h.DocumentChunks(ctx, s.DocID); err != nil {
+				return Evidence{}, false, err
+			}
+		}
+		n.docs[s.DocID] = d
+	}
+	if !d.ok {
+		return Evidence{}, false, nil
+	}
+	for _, ch := range d.chunks {
+		if strings.Contains(ch.Text, s.Current) {
+			return Evidence{DocID: d.doc.ID, ChunkID: ch.ID, Title: d.doc.Title, Quote: s.Current, URL: d.doc.URL, ChunkText: ch.Text}, true, nil
+		}
+	}
+	return Evidence{}, false, nil
+}
+
+// apply makes c contradicted by the change, or names the change on a
+// claim the engine already contradicted. c.Text stays the writer's span.
+func (m change) apply(c *Claim) {
+	s := m.old
+	c.Superseded = &SupersededVersion{Text: s.Text, DocID: s.DocID, Title: s.Title, Until: s.Until, Commit: s.Commit, Message: s.Message, Current: s.Current}
+	c.Explanation = ChangeExplanation(m.said, s)
+	if c.Verdict == string(claims.Contradicted) {
+		ev := []Evidence{m.current}
+		for _, e := range c.Evidence {
+			same := e.ChunkID == m.current.ChunkID && (strings.Contains(m.current.Quote, e.Quote) || strings.Contains(e.Quote, m.current.Quote))
+			if !same {
+				ev = append(ev, e)
+			}
+		}
+		c.Evidence = ev
+		return
+	}
+	c.Verdict = string(claims.Contradicted)
+	c.Evidence = []Evidence{m.current}
+	c.Confidence = m.confidence
+	c.Closest, c.Differs = nil, "" // only a not-covered claim shows a closest passage
+}
+
+func summaryOf(cs []Claim) claims.Summary {
+	var s claims.Summary
+	for _, c := range cs {
+		switch claims.Verdict(c.Verdict) {
+		case claims.Supported:
+			s.Supported++
+		case claims.Contradicted:
+			s.Contradicted++
+		default:
+			s.NotCovered++
+		}
+	}
+	return s
+}

@@ -1,0 +1,189 @@
+package check
+
+import (
+	"strings"
+	"unicode"
+
+	"continuity/backend/history"
+	"continuity/backend/retrieval"
+)
+
+// changeDate is how an explanation dates a change: "12 Mar 2026".
+const changeDate = "2 Jan 2006"
+
+const (
+	// maxQuoted bounds a sentence quoted in an explanation, in runes.
+	maxQuoted = 160
+	// quoteLead is how many words before the first difference a long
+	// sentence's quote keeps.
+	quoteLead = 6
+	// maxValueWords and maxValueLen bound a changed value named on its own.
+	maxValueWords = 6
+	maxValueLen   = 60
+	// minKeptShare is the share of the old sentence's words its current
+	// version must keep to be the same fact changed, not a new sentence
+	// that took its place.
+	minKeptShare = 0.5
+)
+
+// ChangeExplanation says in the writer's terms what a page said and says
+// now: `Until 12 Mar 2026 "Refunds" said 14 days; since then it says 30
+// days (commit 1a2b3c4, "New refund policy").` It names the changed values
+// (those the claim uses first), else it quotes the old and the current
+// sentence from a little before where they differ.
+func ChangeExplanation(claim string, s retrieval.Superseded) string {
+	now := s.Current
+	if now == "" {
+		now = s.Replacement
+	}
+	was, is := changedValues(claim, s.Text, now)
+	var b strings.Builder
+	b.WriteString("Until ")
+	b.WriteString(s.Until.Format(changeDate))
+	b.WriteString(` "`)
+	b.WriteString(titleOf(s))
+	b.WriteString(`" said `)
+	b.WriteString(was)
+	b.WriteString("; since then it says ")
+	b.WriteString(is)
+	if s.Commit != "" {
+		b.WriteString(" (commit ")
+		b.WriteString(s.Commit[:min(7, len(s.Commit))])
+		if s.Message != "" {
+			b.WriteString(`, "`)
+			b.WriteString(oneLine(s.Message))
+			b.WriteString(`"`)
+		}
+		b.WriteString(")")
+	}
+	b.WriteString(".")
+	return b.String()
+}
+
+// changedValues words both sides of a change: the changed values the claim
+// uses ("33rd" → "35th"), else the changed numbers when there are one or
+// two ("14 days" → "30 days"), else a single changed name or phrase
+// ("Stripe" → "Adyen"), else both sentences quoted (a "not" added, a
+// sentence rewritten).
+func changedValues(claim, old, now string) (was, is string) {
+	kind, vals := history.Describe(old, now)
+	var both, used, nums []history.ValueChange
+	for _, v := range vals {
+		if !shortValue(v.Old) || !shortValue(v.New) {
+			continue
+		}
+		both = append(both, v)
+		if hasWords(claim, v.Old) {
+			used = append(used, v)
+		}
+		if hasDigit(v.Old) && hasDigit(v.New) {
+			nums = append(nums, v)
+		}
+	}
+	switch {
+	case kind == history.KindPolarity:
+	case len(used) > 0:
+		return joinValues(used)
+	case kind == history.KindValue && len(nums) > 0 && len(nums) <= 2:
+		return joinValues(nums)
+	case kind == history.KindWording && len(vals) == 1 && len(both) == 1:
+		return joinValues(both)
+	}
+	return quotedPair(old, now)
+}
+
+func joinValues(vs []history.ValueChange) (was, is string) {
+	var o, n []string
+	for _, v := range vs {
+		o, n = append(o, oneLine(v.Old)), append(n, oneLine(v.New))
+	}
+	return strings.Join(o, " and "), strings.Join(n, " and ")
+}
+
+// shortValue is a value an explanation can name on its own: a few words,
+// no markup or address.
+func shortValue(v string) bool {
+	v = oneLine(v)
+	return v != "" && len(v) <= maxValueLen && len(strings.Fields(v)) <= maxValueWords && !strings.ContainsAny(v, "<>|[]()") &&
+		!strings.Contains(v, "://")
+}
+
+func hasDigit(s string) bool { return strings.IndexFunc(s, unicode.IsDigit) >= 0 }
+
+// hasWords says s holds phrase on word boundaries, ignoring case.
+func hasWords(s, phrase string) bool {
+	ws, wp := words(s), words(phrase)
+	if len(wp) == 0 {
+		return false
+	}
+	for i := 0; i+len(wp) <= len(ws); i++ {
+		if strings.Join(ws[i:i+len(wp)], " ") == strings.Join(wp, " ") {
+			return true
+		}
+	}
+	return false
+}
+
+// quotedPair quotes both sentences; long ones start a few words before
+// the first word where they differ, so the two quotes show the change.
+func quotedPair(old, now string) (was, is string) {
+	ow, nw := strings.Fields(old), strings.Fields(now)
+	start := 0
+	if len([]rune(oneLine(old))) > maxQuoted || len([]rune(oneLine(now))) > maxQuoted {
+		i := 0
+		for i < len(ow) && i < len(nw) && strings.EqualFold(ow[i], nw[i]) {
+			i++
+		}
+		start = max(0, i-quoteLead)
+	}
+	return quoted(ow, start), quoted(nw, start)
+}
+
+func quoted(ws []string, start int) string {
+	start = min(start, len(ws))
+	s := strings.Join(ws[start:], " ")
+	if start > 0 {
+		s = "…" + s
+	}
+	if r := []rune(s); len(r) > maxQuoted {
+		s = strings.TrimSpace(string(r[:maxQuoted-1])) + "…"
+	}
+	return `"` + s + `"`
+}
+
+// sameFactChanged says now is old changed, not old again (white space,
+// case or punctuation only) and not another sentence that took its place:
+// it keeps most of old's words.
+func sameFactChanged(old, now string) bool {
+	ow, nw := words(old), words(now)
+	if len(ow) == 0 || len(nw) == 0 || strings.Join(ow, " ") == strings.Join(nw, " ") {
+		return false
+	}
+	in := map[string]bool{}
+	for _, w := range nw {
+		in[w] = true
+	}
+	kept := 0
+	for _, w := range ow {
+		if in[w] {
+			kept++
+		}
+	}
+	return float64(kept) >= minKeptShare*float64(len(ow))
+}
+
+// words are s's lower-case words and numbers, punctuation dropped.
+func words(s string) []string {
+	return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '$' && r != '%'
+	})
+}
+
+func titleOf(s retrieval.Superseded) string {
+	if t := oneLine(s.Title); t != "" {
+		return t
+	}
+	return s.DocID
+}
+
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
