@@ -2,6 +2,7 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"strings"
@@ -27,11 +28,13 @@ too large, unreadable or not a regular file. --json prints {"added","updated","r
 "reason","detail"}],"embedder","embed_model",
 "sentence_embedder","sentence_model","embed_notice"}.
 
---verify syncs nothing: it diffs the workspace against the index (documents,
-content hashes, chunks, BM25 entries, vectors, sentences), lists every drift
-with its document and exits 1 when there is any. --repair re-indexes the
-documents whose chunk rows, BM25 entries or vectors were lost (a plain sync
-skips them: their files did not change), then syncs. --json prints
+--verify writes nothing (no sync, no repair): it diffs the workspace against
+the index (documents, content hashes, chunks, BM25 entries, vectors,
+sentences), lists every drift with its document and exits 1 when there is
+any, a damaged index included. --repair rebuilds the BM25 indexes from the
+registry (the fix for a damaged index), re-indexes the documents whose chunk
+rows, BM25 entries or vectors were lost (a plain sync skips them: their
+files did not change), then syncs. --json prints
 {"clean","workspace_documents","indexed_documents","expected_chunks","chunks",
 "lexical_chunks","drift":[{"kind","doc_id","path","message"}]}.
 
@@ -99,7 +102,7 @@ type indexJSON struct {
 	History *historyJSON `json:"history,omitempty"`
 }
 
-func openIndex(ctx context.Context, env *Env) (*retrieval.Index, string, error) {
+func openIndex(ctx context.Context, env *Env, mode session.IndexMode) (*retrieval.Index, string, error) {
 	s, err := env.Session(ctx)
 	if err != nil {
 		return nil, "", err
@@ -108,7 +111,7 @@ func openIndex(ctx context.Context, env *Env) (*retrieval.Index, string, error) 
 	if err != nil {
 		return nil, "", err
 	}
-	ix, err := s.OpenIndex(ctx, progressBar(env))
+	ix, err := s.OpenIndexMode(ctx, progressBar(env), mode)
 	if err != nil {
 		return nil, "", err
 	}
@@ -122,7 +125,7 @@ func openIndex(ctx context.Context, env *Env) (*retrieval.Index, string, error) 
 }
 
 func runIndex(ctx context.Context, env *Env, watch, strict bool, mode session.HistoryMode) error {
-	ix, content, err := openIndex(ctx, env)
+	ix, content, err := openIndex(ctx, env, session.IndexRepairing)
 	if err != nil {
 		return err
 	}
@@ -143,14 +146,34 @@ func runIndex(ctx context.Context, env *Env, watch, strict bool, mode session.Hi
 	if !watch {
 		return nil
 	}
+	return watchIndex(ctx, env, content)
+}
+
+// watchIndex re-syncs on every burst of file changes. The index (and its
+// writer lock) is held only during each sync and released in between, so
+// check and search never wait for an idle watcher (issue 29).
+func watchIndex(ctx context.Context, env *Env, content string) error {
+	s, err := env.Session(ctx)
+	if err != nil {
+		return err
+	}
+	if err := s.ReleaseIndex(); err != nil {
+		return err
+	}
 	fmt.Fprintf(env.Stderr, "watching %s (Ctrl+C to stop)\n", content)
-	return ix.Watch(ctx, content, 500*time.Millisecond, func(rep retrieval.Report, err error) {
+	return retrieval.Watch(ctx, content, 500*time.Millisecond, func(ctx context.Context) error {
+		ix, _, err := openIndex(ctx, env, session.IndexRepairing)
 		if err != nil {
-			fmt.Fprintf(env.Stderr, "sync failed: %s\n", logging.Escape(err.Error()))
-			return
+			return err
 		}
-		_ = writeIndexReport(ctx, env, rep, ix, nil)
-	}, progressBar(env))
+		rep, err := ix.Sync(ctx, content, progressBar(env))
+		if err == nil {
+			err = writeIndexReport(ctx, env, rep, ix, nil)
+		}
+		return errors.Join(err, s.ReleaseIndex())
+	}, func(err error) {
+		fmt.Fprintf(env.Stderr, "sync failed: %s\n", logging.Escape(err.Error()))
+	})
 }
 
 // statser is what the report needs of the index: which embedder made the vectors.

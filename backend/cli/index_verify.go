@@ -2,22 +2,33 @@ package cli
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"continuity/backend/logging"
 	"continuity/backend/retrieval"
+	"continuity/backend/session"
 )
 
-// runIndexVerify opens the index without the sync every other reader does
-// first: a sync would repair the very drift this reports.
+// runIndexVerify opens the index read-only, without the sync or repair
+// every other open does first: they would mend the very drift this
+// reports, and write to a disk that may be full. A damaged index is drift
+// too (exit 1, with the --repair hint), not a crash.
 func runIndexVerify(ctx context.Context, env *Env) error {
-	ix, content, err := openIndex(ctx, env)
-	if err != nil {
+	ix, content, err := openIndex(ctx, env, session.IndexReadOnly)
+	var v retrieval.Verification
+	switch {
+	case errors.Is(err, retrieval.ErrIndexDamaged):
+		v = retrieval.Damaged(err)
+	case err != nil:
 		return err
-	}
-	v, err := ix.Verify(ctx, content)
-	if err != nil {
-		return err
+	default:
+		if v, err = ix.Verify(ctx, content); err != nil {
+			if !errors.Is(err, retrieval.ErrIndexDamaged) {
+				return err
+			}
+			v = retrieval.Damaged(err)
+		}
 	}
 	if env.JSON {
 		if err := env.WriteJSON(v); err != nil {
@@ -52,10 +63,11 @@ func writeVerification(env *Env, v retrieval.Verification) {
 	fmt.Fprintf(env.Stdout, "%d drift(s); %s\n", len(v.Drift), v.Hint())
 }
 
-// runIndexRepair re-indexes what a verification finds damaged, syncs, and
-// prints the sync report.
+// runIndexRepair rebuilds the BM25 indexes from the registry (so a
+// damaged segment is repaired without first opening it), re-indexes what
+// a verification then finds damaged, syncs, and prints the sync report.
 func runIndexRepair(ctx context.Context, env *Env) error {
-	ix, content, err := openIndex(ctx, env)
+	ix, content, err := openIndex(ctx, env, session.IndexRebuildLexical)
 	if err != nil {
 		return err
 	}

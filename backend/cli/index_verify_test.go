@@ -81,7 +81,10 @@ func TestIndexVerify(t *testing.T) {
 			if err := json.Unmarshal([]byte(js.stdout), &v); err != nil || js.code != c.wantCode {
 				t.Fatalf("--json exit %d: %v\n%s", js.code, err, js.stdout)
 			}
-			if v.Clean != (c.wantKind == "") || (c.wantKind != "" && (len(v.Drift) != 1 || v.Drift[0].Kind != c.wantKind)) {
+			// Drift is sorted by kind: the one each case makes comes first. A
+			// deleted chunk row also leaves its BM25 entry behind, which the
+			// read-only verify reports instead of rebuilding it (issue 29).
+			if v.Clean != (c.wantKind == "") || (c.wantKind != "" && (len(v.Drift) == 0 || v.Drift[0].Kind != c.wantKind)) {
 				t.Fatalf("report %+v", v)
 			}
 			if r := mainIn(t, data, ws, "index", "--repair"); r.code != 0 {

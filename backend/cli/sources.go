@@ -12,6 +12,7 @@ import (
 	"continuity/backend/ingest"
 	"continuity/backend/logging"
 	"continuity/backend/retrieval"
+	"continuity/backend/session"
 )
 
 func sourcesCommand() *Command {
@@ -174,7 +175,7 @@ func writeSourceReport(env *Env, src ingest.Source, rep ingest.Report) {
 // sourcesIndex runs the normal index sync over the content folder, which
 // now holds the sources' documents.
 func sourcesIndex(ctx context.Context, env *Env, synced []sourceJSON) error {
-	ix, content, err := openIndex(ctx, env)
+	ix, content, err := openIndex(ctx, env, session.IndexRepairing)
 	if err != nil {
 		return err
 	}

@@ -100,10 +100,14 @@ func (ix *Index) Search(ctx context.Context, q string, k int) ([]Hit, error) {
 }
 
 // SearchParams is Search with explicit parameters (for tuning).
-func (ix *Index) SearchParams(ctx context.Context, q string, k int, p Params) ([]Hit, error) {
+func (ix *Index) SearchParams(ctx context.Context, q string, k int, p Params) (hits []Hit, err error) {
 	if k <= 0 {
 		return nil, nil
 	}
+	if err := ix.check(); err != nil {
+		return nil, err
+	}
+	defer ix.guardRead(&err)
 	qtf := map[string]float64{}
 	for _, t := range ix.analyzer.Analyze([]byte(q)) {
 		qtf[string(t)]++

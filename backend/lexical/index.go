@@ -46,11 +46,13 @@ type Hit struct {
 // dictionary size rather than its token count as the average length.
 type Index struct {
 	bi       bleve.Index
+	dir      string
 	analyzer interface{ Analyze([]byte) [][]byte }
 	mu       sync.Mutex // guards stats
 	stats    fieldStats
 	hasStats bool
 	closed   atomic.Bool
+	damaged  atomic.Bool // a bleve call panicked (see guard)
 }
 
 // Indexed fields: text is title + headings + body (BEIR/Anserini index a
@@ -106,14 +108,18 @@ func newMapping() (*mapping.IndexMappingImpl, error) {
 }
 
 // Open opens the index at dir, creating it when absent. An index held
-// open elsewhere gives ErrLocked; any other error means it is unreadable.
-func Open(dir string) (*Index, error) {
+// open elsewhere gives ErrLocked; a panic in bleve (a corrupt segment)
+// gives ErrDamaged; any other error means it is unreadable.
+func Open(dir string) (ix *Index, err error) {
 	if err := registerStemmer(); err != nil {
 		return nil, err
 	}
+	if err := knownDamaged(dir); err != nil {
+		return nil, err
+	}
+	defer guard(dir, nil, &err)
 	cfg := map[string]any{"bolt_timeout": boltTimeout}
 	var bi bleve.Index
-	var err error
 	if _, serr := os.Stat(dir); errors.Is(serr, os.ErrNotExist) {
 		m, merr := newMapping()
 		if merr != nil {
@@ -125,7 +131,13 @@ func Open(dir string) (*Index, error) {
 	} else if bi, err = bleve.OpenUsing(dir, cfg); err != nil {
 		return nil, openError("open", dir, err)
 	}
-	ix := &Index{bi: bi, stats: fieldStats{}}
+	return wrap(dir, bi)
+}
+
+// wrap reads what the open bleve index bi holds besides postings: the
+// analyzer and the BM25 statistics. It closes bi when it fails.
+func wrap(dir string, bi bleve.Index) (*Index, error) {
+	ix := &Index{bi: bi, dir: dir, stats: fieldStats{}}
 	a := bi.Mapping().AnalyzerNamed(AnalyzerName)
 	if a == nil {
 		bi.Close()
@@ -170,10 +182,14 @@ func Recreate(dir string) (*Index, error) {
 
 // Apply deletes then indexes in one durable bleve batch; the field length
 // totals BM25 needs are updated in the same batch.
-func (ix *Index) Apply(ctx context.Context, deletes []string, docs []Doc) error {
+func (ix *Index) Apply(ctx context.Context, deletes []string, docs []Doc) (err error) {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
+	if err := ix.check(); err != nil {
+		return err
+	}
+	defer guard(ix.dir, ix, &err)
 	ix.mu.Lock()
 	defer ix.mu.Unlock()
 	st := ix.stats.clone()
@@ -181,7 +197,7 @@ func (ix *Index) Apply(ctx context.Context, deletes []string, docs []Doc) error 
 	for _, id := range deletes {
 		lens, ok, err := ix.storedLens(id)
 		if err != nil {
-			return err
+			return ix.readFailed(err)
 		}
 		if ok {
 			st.add(lens, -1)
@@ -235,13 +251,20 @@ func (ix *Index) storedLens(id string) (docLens, bool, error) {
 }
 
 // Count is the number of chunks in the index.
-func (ix *Index) Count() (uint64, error) { return ix.bi.DocCount() }
+func (ix *Index) Count() (n uint64, err error) {
+	if err := ix.check(); err != nil {
+		return 0, err
+	}
+	defer ix.guardRead(&err)
+	return ix.bi.DocCount()
+}
 
 // Close closes the index; it is safe on a nil receiver and a second time
-// (bleve panics on a second close).
-func (ix *Index) Close() error {
+// (bleve panics on a second close), and on a damaged index.
+func (ix *Index) Close() (err error) {
 	if ix == nil || ix.bi == nil || ix.closed.Swap(true) {
 		return nil
 	}
+	defer guard(ix.dir, ix, &err)
 	return ix.bi.Close()
 }

@@ -119,7 +119,7 @@ func (ix *Index) apply(ctx context.Context, preps []prepared, removeIDs []string
 		return err
 	}
 	if lerr != nil {
-		return lerr
+		return damaged(lerr)
 	}
 	for _, id := range oldChunks {
 		ix.vecs.Delete(id)

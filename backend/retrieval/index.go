@@ -30,6 +30,14 @@ type Options struct {
 	Candidates int           // per-list depth before fusion; default 100
 	BatchDocs  int           // documents per durable batch; default 200
 	LockWait   time.Duration // wait for another process's index lock; default DefaultLockWait
+	// ReadOnly opens the index to look at it (index --verify): no repair,
+	// migration or sync, and nothing written, not even the lock's PID. What
+	// a writable open would have rebuilt is reported by Verify instead.
+	ReadOnly bool
+	// RebuildLexical deletes both BM25 (bleve) indexes under the lock
+	// before opening them, so they are rebuilt from the registry: the
+	// repair of an index whose segments are damaged (ErrIndexDamaged).
+	RebuildLexical bool
 	// Sentences keeps a vector of every published sentence (see
 	// sentences.go); off, only chunks are embedded.
 	Sentences bool
@@ -67,6 +75,9 @@ type Index struct {
 	log     *slog.Logger
 	lock    *dirLock // the writer lock on dir, held until Close
 	Repairs []string // what Open found broken and rebuilt
+	// stale is what a read-only Open found that a writable one would have
+	// rebuilt and Verify cannot see in the rows (see open_readonly.go).
+	stale []string
 }
 
 // Stats describe the indexed set.

@@ -31,19 +31,29 @@ const lockPoll = 100 * time.Millisecond
 // it when the process dies, so a crashed sync never leaves a stale lock.
 type dirLock struct{ f *os.File }
 
-// acquireLock takes the exclusive lock on dir, polling until wait has
-// passed or ctx is done. Every open of the index writes (a reader syncs
-// first), so there is only one kind of lock.
-func acquireLock(ctx context.Context, dir string, wait time.Duration, log *slog.Logger) (*dirLock, error) {
+// acquireLock takes the lock on dir, polling until wait has passed or ctx
+// is done. Every open that may write (a reader syncs first) takes it
+// exclusively and records its PID; a read-only open (index --verify)
+// shares it with other read-only opens and writes nothing, not even the
+// lock file: with none, no index was ever opened there and there is
+// nothing to lock (nil, nil).
+func acquireLock(ctx context.Context, dir string, wait time.Duration, log *slog.Logger, readOnly bool) (*dirLock, error) {
 	path := filepath.Join(dir, lockFile)
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600)
+	flag := os.O_RDWR | os.O_CREATE
+	if readOnly {
+		flag = os.O_RDONLY
+	}
+	f, err := os.OpenFile(path, flag, 0o600)
+	if readOnly && errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	}
 	if err != nil {
 		return nil, fmt.Errorf("index lock %s: %w", path, err)
 	}
 	deadline := time.Now().Add(wait)
 	warned := false
 	for {
-		ok, err := tryLock(f)
+		ok, err := tryLock(f, !readOnly)
 		if errors.Is(err, errors.ErrUnsupported) {
 			log.Warn("no file locking on this platform; do not run two Continuity processes on one data dir", "dir", dir)
 			return &dirLock{f: f}, nil
@@ -54,7 +64,7 @@ func acquireLock(ctx context.Context, dir string, wait time.Duration, log *slog.
 		}
 		if ok {
 			// The PID is only for the message another process prints.
-			if f.Truncate(0) == nil {
+			if !readOnly && f.Truncate(0) == nil {
 				_, _ = f.WriteAt([]byte(strconv.Itoa(os.Getpid())+"\n"), 0)
 			}
 			return &dirLock{f: f}, nil

@@ -8,4 +8,4 @@ import (
 )
 
 // tryLock has no OS lock to take here; acquireLock warns and goes on.
-func tryLock(*os.File) (bool, error) { return false, errors.ErrUnsupported }
+func tryLock(*os.File, bool) (bool, error) { return false, errors.ErrUnsupported }

@@ -9,10 +9,15 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// tryLock takes a non-blocking flock; false means another open file
-// (in this process or another) holds it.
-func tryLock(f *os.File) (bool, error) {
-	err := unix.Flock(int(f.Fd()), unix.LOCK_EX|unix.LOCK_NB)
+// tryLock takes a non-blocking flock, exclusive or shared; false means
+// another open file (in this process or another) holds it in a way that
+// excludes this one.
+func tryLock(f *os.File, exclusive bool) (bool, error) {
+	how := unix.LOCK_SH
+	if exclusive {
+		how = unix.LOCK_EX
+	}
+	err := unix.Flock(int(f.Fd()), how|unix.LOCK_NB)
 	switch {
 	case err == nil:
 		return true, nil

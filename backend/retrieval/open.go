@@ -35,16 +35,31 @@ func Open(ctx context.Context, db *store.DB, dataDir string, opts Options) (*Ind
 		opts.Log = slog.New(slog.DiscardHandler)
 	}
 	ix := &Index{db: db, dir: filepath.Join(dataDir, "index"), opts: opts, emb: opts.Embedder, log: opts.Log}
-	if err := os.MkdirAll(ix.dir, 0o700); err != nil {
-		return nil, fmt.Errorf("index dir: %w", err)
+	if !opts.ReadOnly {
+		if err := os.MkdirAll(ix.dir, 0o700); err != nil {
+			return nil, fmt.Errorf("index dir: %w", err)
+		}
 	}
 	// Before anything reads the registry's sync state or touches bleve:
 	// another process's half-written index must not look like corruption.
-	lock, err := acquireLock(ctx, ix.dir, opts.LockWait, ix.log)
+	lock, err := acquireLock(ctx, ix.dir, opts.LockWait, ix.log, opts.ReadOnly)
 	if err != nil {
 		return nil, err
 	}
 	ix.lock = lock
+	if opts.ReadOnly {
+		if err := ix.openReadOnly(ctx); err != nil {
+			ix.Close()
+			return nil, err
+		}
+		return ix, nil
+	}
+	if opts.RebuildLexical {
+		if err := ix.removeLexical(); err != nil {
+			ix.Close()
+			return nil, err
+		}
+	}
 	if err := db.Migrate(ctx, Component, migrations); err != nil {
 		ix.Close()
 		return nil, err
@@ -59,7 +74,10 @@ func Open(ctx context.Context, db *store.DB, dataDir string, opts Options) (*Ind
 // openLexical opens the bleve index; repair says the index is damaged and
 // must be rebuilt from the registry. A lock held elsewhere or a permission
 // problem is returned as an error instead: deleting would not fix it, and
-// for a lock it would destroy the other process's live index.
+// for a lock it would destroy the other process's live index. So is a
+// segment that makes bleve panic (ErrIndexDamaged): the disk under the
+// index is failing or was written to, which the user should hear about,
+// and index --repair rebuilds it.
 func (ix *Index) openLexical(chunks int) (lex *lexical.Index, repair string, err error) {
 	lex, err = lexical.Open(ix.lexDir())
 	switch {
@@ -67,11 +85,16 @@ func (ix *Index) openLexical(chunks int) (lex *lexical.Index, repair string, err
 		return nil, "", fmt.Errorf("%w: %w", ErrIndexBusy, err)
 	case errors.Is(err, fs.ErrPermission):
 		return nil, "", err
+	case errors.Is(err, lexical.ErrDamaged):
+		return nil, "", damaged(err)
 	case err != nil:
 		return nil, "lexical index unreadable: " + err.Error(), nil
 	}
 	n, err := lex.Count()
 	switch {
+	case errors.Is(err, lexical.ErrDamaged):
+		lex.Close()
+		return nil, "", damaged(err)
 	case err != nil:
 		return lex, "lexical index cannot count its chunks: " + err.Error(), nil
 	case int(n) != chunks:

@@ -39,7 +39,7 @@ func (ix *Index) refill(ctx context.Context, all []chunkRow, lex, vec bool) erro
 				docs[j] = lexical.Doc{ID: r.id, Title: r.title, Headings: strings.Join(r.path, "\n"), Body: r.text}
 			}
 			if err := ix.lex.Apply(ctx, nil, docs); err != nil {
-				return err
+				return damaged(err)
 			}
 		}
 		if vec {

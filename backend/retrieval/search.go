@@ -46,7 +46,7 @@ func (ix *Index) Search(ctx context.Context, query string, k int, mode Mode) ([]
 	verr := <-vecDone
 	ix.mu.RUnlock()
 	if lerr != nil {
-		return nil, lerr
+		return nil, damaged(lerr)
 	}
 	if verr != nil {
 		return nil, verr

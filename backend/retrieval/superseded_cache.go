@@ -44,11 +44,18 @@ func (ix *Index) openSuperseded(ctx context.Context, rebuild bool) error {
 		return fmt.Errorf("%w: %w", ErrIndexBusy, err)
 	case errors.Is(err, fs.ErrPermission):
 		return err
+	case errors.Is(err, lexical.ErrDamaged):
+		return damaged(err)
 	case err != nil:
 		ix.Repairs = append(ix.Repairs, "superseded-sentence index unreadable: "+err.Error())
 		rebuild = true
 	default:
-		if got, cerr := lex.Count(); cerr != nil || int(got) != n {
+		got, cerr := lex.Count()
+		if errors.Is(cerr, lexical.ErrDamaged) {
+			lex.Close()
+			return damaged(cerr)
+		}
+		if cerr != nil || int(got) != n {
 			if !rebuild {
 				ix.Repairs = append(ix.Repairs, fmt.Sprintf("superseded-sentence index holds %d sentences, registry %d", got, n))
 			}
@@ -64,7 +71,7 @@ func (ix *Index) openSuperseded(ctx context.Context, rebuild bool) error {
 		}
 		if err := ix.refillSuperseded(ctx, lex); err != nil {
 			lex.Close()
-			return fmt.Errorf("rebuild the superseded-sentence index: %w", err)
+			return fmt.Errorf("rebuild the superseded-sentence index: %w", damaged(err))
 		}
 	}
 	ix.supLex = lex
@@ -116,7 +123,7 @@ func (ix *Index) cacheSuperseded(ctx context.Context, rows []supersededRow) erro
 		return nil
 	}
 	if err := ix.supLex.Apply(ctx, nil, docs); err != nil {
-		return fmt.Errorf("superseded-sentence index: %w", err)
+		return fmt.Errorf("superseded-sentence index: %w", damaged(err))
 	}
 	if ix.supVecs == nil {
 		return nil

@@ -63,6 +63,9 @@ func (ix *Index) HistoryMark(ctx context.Context, contentDir string) (HistoryMar
 // sentence once). A sentence a sync saw go first gets the commit's
 // details instead of a second row. It returns how many rows are new.
 func (ix *Index) RecordHistory(ctx context.Context, contentDir string, recs []HistoryRecord, mark HistoryMark) (int, error) {
+	if err := ix.writable("record history"); err != nil {
+		return 0, err
+	}
 	ix.syncMu.Lock()
 	defer ix.syncMu.Unlock()
 	source, key, err := historyKey(contentDir)

@@ -89,7 +89,7 @@ func (ix *Index) SearchSuperseded(ctx context.Context, query string, k int) ([]S
 	}
 	ix.mu.RUnlock()
 	if lerr != nil {
-		return nil, fmt.Errorf("search superseded: %w", lerr)
+		return nil, fmt.Errorf("search superseded: %w", damaged(lerr))
 	}
 	for _, h := range hits {
 		bm = append(bm, Scored{ID: h.ID, Score: h.Score})

@@ -55,6 +55,9 @@ type statTouch struct {
 // hash decides (the hash is the authority). Changed documents are parsed
 // and applied in batches, so a full index never holds the whole corpus.
 func (ix *Index) Sync(ctx context.Context, contentDir string, report progress.Func) (Report, error) {
+	if err := ix.writable("sync"); err != nil {
+		return Report{}, err
+	}
 	ix.syncMu.Lock()
 	defer ix.syncMu.Unlock()
 	report.Report(progress.Event{Stage: "loading", Message: contentDir})

@@ -23,6 +23,12 @@ const (
 	DriftLexical      DriftKind = "lexical"       // BM25 index out of step with the chunk rows
 	DriftVectors      DriftKind = "vectors"       // chunks without a vector
 	DriftSentences    DriftKind = "sentences"     // sentence rows or their vectors missing
+	// DriftCache is a cache a writable open rebuilds (an interrupted sync,
+	// an unreadable model): found by the read-only open of index --verify.
+	DriftCache DriftKind = "cache"
+	// DriftDamaged is an index that cannot be opened (ErrIndexDamaged);
+	// it is the only drift then, and only index --repair fixes it.
+	DriftDamaged DriftKind = "damaged"
 )
 
 // Drift is one disagreement, located by document where it has one.
@@ -109,6 +115,9 @@ func (ix *Index) Verify(ctx context.Context, contentDir string) (Verification, e
 	}
 	if err := ix.verifyCaches(ctx, &v, chunks, indexed); err != nil {
 		return v, err
+	}
+	for _, s := range ix.stale {
+		v.add(DriftCache, "", "", s)
 	}
 	slices.SortStableFunc(v.Drift, func(a, b Drift) int {
 		return strings.Compare(string(a.Kind)+a.DocID, string(b.Kind)+b.DocID)

@@ -14,7 +14,7 @@ func (ix *Index) verifyCaches(ctx context.Context, v *Verification, chunks []ind
 	defer ix.mu.RUnlock()
 	n, err := ix.lex.Count()
 	if err != nil {
-		return fmt.Errorf("verify lexical index: %w", err)
+		return fmt.Errorf("verify lexical index: %w", damaged(err))
 	}
 	v.LexicalChunks = int(n)
 	_, unfitted := ix.emb.(untrained)
@@ -34,7 +34,7 @@ func (ix *Index) verifyCaches(ctx context.Context, v *Verification, chunks []ind
 	for _, c := range chunks {
 		ok, err := ix.lex.Has(c.id)
 		if err != nil {
-			return fmt.Errorf("verify lexical index: %w", err)
+			return fmt.Errorf("verify lexical index: %w", damaged(err))
 		}
 		if ok {
 			inLex++

@@ -21,6 +21,9 @@ func (v Verification) Hint() string {
 	if v.Clean {
 		return ""
 	}
+	if slices.ContainsFunc(v.Drift, func(d Drift) bool { return d.Kind == DriftDamaged }) {
+		return DamagedHint
+	}
 	if len(v.DamagedDocs()) > 0 {
 		return RepairHint
 	}
@@ -45,6 +48,9 @@ func (v Verification) DamagedDocs() []string {
 // in-progress marker stays set until the sync has re-added them, so a
 // crash in between is repaired at the next Open like any interrupted sync.
 func (ix *Index) Resync(ctx context.Context, contentDir string, v Verification, report progress.Func) (Report, error) {
+	if err := ix.writable("repair"); err != nil {
+		return Report{}, err
+	}
 	if ids := v.DamagedDocs(); len(ids) > 0 {
 		if err := ix.drop(ctx, ids); err != nil {
 			return Report{}, err

@@ -2,6 +2,7 @@ package retrieval
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -10,13 +11,16 @@ import (
 	"time"
 
 	"github.com/fsnotify/fsnotify"
-
-	"continuity/backend/progress"
 )
 
-// Watch re-syncs contentDir whenever files change, waiting for debounce of
-// quiet first so a save burst costs one sync. It returns when ctx ends.
-func (ix *Index) Watch(ctx context.Context, contentDir string, debounce time.Duration, done func(Report, error), report progress.Func) error {
+// Watch calls sync after every burst of changes under contentDir, once
+// debounce has passed without one, until ctx ends. It holds no index in
+// between: sync opens the index (taking its writer lock), syncs and closes
+// it, so a reader (check, search) never waits for an idle watcher, only
+// for a sync under way. A sync that found the index busy (ErrIndexBusy:
+// a reader held it past Options.LockWait) is tried again after another
+// debounce, so the change is not lost; every error is passed to failed.
+func Watch(ctx context.Context, contentDir string, debounce time.Duration, sync func(context.Context) error, failed func(error)) error {
 	w, err := fsnotify.NewWatcher()
 	if err != nil {
 		return fmt.Errorf("watch: %w", err)
@@ -56,10 +60,18 @@ func (ix *Index) Watch(ctx context.Context, contentDir string, debounce time.Dur
 			if !ok {
 				return nil
 			}
-			done(Report{}, fmt.Errorf("watch: %w", err))
+			failed(fmt.Errorf("watch: %w", err))
 		case <-timer.C:
-			rep, err := ix.Sync(ctx, contentDir, report)
-			done(rep, err)
+			err := sync(ctx)
+			if ctx.Err() != nil {
+				return nil
+			}
+			if err != nil {
+				failed(err)
+			}
+			if errors.Is(err, ErrIndexBusy) {
+				timer.Reset(debounce)
+			}
 		}
 	}
 }

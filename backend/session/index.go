@@ -17,8 +17,23 @@ import (
 type indexHolder struct {
 	mu     sync.Mutex
 	ix     *retrieval.Index
+	mode   IndexMode
 	closer func() error // the embedding client, when one was opened
 }
+
+// IndexMode says what an open of the index may do to it.
+type IndexMode int
+
+const (
+	// IndexRepairing repairs what a crash or a model change left (the
+	// default, and what every command but index --verify/--repair uses).
+	IndexRepairing IndexMode = iota
+	// IndexReadOnly looks only (index --verify): nothing is written.
+	IndexReadOnly
+	// IndexRebuildLexical deletes the BM25 indexes and rebuilds them from
+	// the registry (index --repair), which a damaged segment needs.
+	IndexRebuildLexical
+)
 
 // Index opens the hybrid corpus index on first use (repairing it if a
 // previous sync crashed); Close closes it. The embedder follows the
@@ -31,9 +46,20 @@ func (s *Session) Index(ctx context.Context) (*retrieval.Index, error) { return 
 // OpenIndex is Index with report hearing about long work at open: the
 // corpus re-embedded after a model change.
 func (s *Session) OpenIndex(ctx context.Context, report progress.Func) (*retrieval.Index, error) {
+	return s.OpenIndexMode(ctx, report, IndexRepairing)
+}
+
+// OpenIndexMode is OpenIndex in the given mode. The index stays open until
+// ReleaseIndex or Close; a rebuilt one is then an ordinary writable index.
+// A read-only index is never handed to a writer nor the other way round,
+// and a rebuild is never skipped because the index is open already.
+func (s *Session) OpenIndexMode(ctx context.Context, report progress.Func, mode IndexMode) (*retrieval.Index, error) {
 	s.index.mu.Lock()
 	defer s.index.mu.Unlock()
 	if s.index.ix != nil {
+		if mode == IndexRebuildLexical || (mode == IndexReadOnly) != (s.index.mode == IndexReadOnly) {
+			return nil, errors.New("index already open in another mode; release it first")
+		}
 		return s.index.ix, nil
 	}
 	emb, closer, err := s.embedder(ctx)
@@ -46,7 +72,7 @@ func (s *Session) OpenIndex(ctx context.Context, report progress.Func) (*retriev
 	// none instead (the claim engine then compares words only).
 	keep := choice.Sentences != nil || emb == nil
 	opts := retrieval.Options{Log: s.Log, Embedder: emb, Sentences: keep, SentenceEmbedder: choice.Sentences,
-		Notice: choice.Notice, Progress: report}
+		Notice: choice.Notice, Progress: report, ReadOnly: mode == IndexReadOnly, RebuildLexical: mode == IndexRebuildLexical}
 	ix, err := retrieval.Open(ctx, s.DB, s.DataDir, opts)
 	if err != nil {
 		if closer != nil {
@@ -54,9 +80,17 @@ func (s *Session) OpenIndex(ctx context.Context, report progress.Func) (*retriev
 		}
 		return nil, err
 	}
-	s.index.ix, s.index.closer = ix, closer
+	if mode == IndexRebuildLexical {
+		mode = IndexRepairing
+	}
+	s.index.ix, s.index.closer, s.index.mode = ix, closer, mode
 	return ix, nil
 }
+
+// ReleaseIndex closes the index, releasing its lock for other processes;
+// the next Index or OpenIndex opens it again. index --watch releases it
+// between syncs, so an idle watcher never keeps check or search waiting.
+func (s *Session) ReleaseIndex() error { return s.closeIndex() }
 
 // Embedder says which embedders the index uses or will use, without
 // opening it (the desktop may hold its lock): the remote model when the
