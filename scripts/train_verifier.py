@@ -191,19 +191,19 @@ def train(meta, emb, examples, args, seed, epochs=None, init=None):
 
 @torch.no_grad()
 def candidate_logits(model, examples, size=256):
-    """Per example: (logits K×3, supportable K) for its candidates."""
+    """Per example: (logits K×3, supportable K, pair features K×F) for its candidates."""
     out = []
     for b in range(0, len(examples), size):
         chunk = examples[b:b + size]
         t = batch_tensors(chunk)
         if t is None:
-            out.extend((np.zeros((0, 3)), np.zeros(0, dtype=bool)) for _ in chunk)
+            out.extend((np.zeros((0, 3)), np.zeros(0, dtype=bool), np.zeros((0, len(PAIR_NAMES_USED)))) for _ in chunk)
             continue
         c, cf, u, uf, p, sup, owner = t
         lg = model(c, cf, u, uf, p).numpy()
         for i in range(len(chunk)):
             k = (owner == i).numpy()
-            out.append((lg[k], sup.numpy()[k]))
+            out.append((lg[k], sup.numpy()[k], p.numpy()[k]))
     return out
 
 
@@ -214,14 +214,36 @@ def softmax(x, temp):
     return e / e.sum(-1, keepdims=True)
 
 
-def decide(lg, sup, temp, tc, ts):
-    """The Go engine's rule (backend/claims/verify.go pick): verdict, confidence, pc, ps."""
+SUPPORT_MARGIN = 0.1  # backend/claims/verify.go supportMargin
+SCORE = 9  # index of the alignment score among the pair features
+CUES = slice(24, 32)  # the rule cues among the pair features (cue_quantity .. cue_tense)
+PAIR_NAMES_USED = range(34)
+
+
+def decide(lg, sup, temp, tc, ts, pf=None, tcc=None):
+    """The Go engine's rule (backend/claims/verify.go pick): verdict, confidence, pc, ps.
+
+    Contradicted when a unit's P(contradicted) reaches tc, or reaches tcc
+    on a unit where a rule cue named the conflicting slot; unless a unit
+    that states the claim aligns clearly better."""
     if len(lg) == 0:
         return N, 1.0, 0.0, 0.0
     p = softmax(lg, temp)
-    pc = float(p[:, C].max())
-    ps = float(p[sup, S].max()) if sup.any() else 0.0
-    if pc >= tc:
+    pcs = p[:, C]
+    if pf is not None and tcc is not None:
+        cue = pf[:, CUES].max(axis=1) > 0
+        # A cue unit competes at the lower threshold: rescale its
+        # probability so one comparison with tc decides both.
+        pcs = np.where(cue & (pcs >= tcc), np.maximum(pcs, tc), pcs)
+    ic = int(pcs.argmax())
+    pc = float(p[ic, C])
+    ps, js = 0.0, -1
+    if sup.any():
+        masked = np.where(sup, p[:, S], -1.0)
+        js = int(masked.argmax())
+        ps = float(masked[js])
+    outweighed = pf is not None and js >= 0 and ps >= ts and pf[js, SCORE] > pf[ic, SCORE] + SUPPORT_MARGIN
+    if float(pcs[ic]) >= tc and not outweighed:
         return C, pc, pc, ps
     if sup.any() and ps >= ts:
         return S, ps, pc, ps
@@ -233,7 +255,7 @@ def fit_temperature(preds, labels):
     best, best_t = None, 1.0
     for t in np.arange(0.5, 3.01, 0.1):
         nll = 0.0
-        for (lg, sup), y in zip(preds, labels):
+        for (lg, sup, _), y in zip(preds, labels):
             if len(lg) == 0:
                 continue
             p = softmax(lg, t)
@@ -259,20 +281,21 @@ def scores(gold, got):
 
 
 def choose_thresholds(preds, labels, temp, min_precision_c, min_precision_s):
+    """tc, then tcc (cue units, at most tc), then ts: each the best F1 at the precision floor."""
     grid = np.arange(0.30, 0.96, 0.01)
-    tc_best, tc_f = 0.95, -1
-    for tc in grid:
-        got = [decide(lg, s, temp, tc, 2.0)[0] for lg, s in preds]
-        sc = scores(labels, got)["contradicted"]
-        if not math.isnan(sc["p"]) and sc["p"] >= min_precision_c and sc["f1"] > tc_f:
-            tc_best, tc_f = float(tc), sc["f1"]
-    ts_best, ts_f = 0.95, -1
-    for ts in grid:
-        got = [decide(lg, s, temp, tc_best, ts)[0] for lg, s in preds]
-        sc = scores(labels, got)["supported"]
-        if not math.isnan(sc["p"]) and sc["p"] >= min_precision_s and sc["f1"] > ts_f:
-            ts_best, ts_f = float(ts), sc["f1"]
-    return round(tc_best, 2), round(ts_best, 2)
+    def best(make, cls, floor, default):
+        b, bf = default, -1
+        for t in grid:
+            got = [make(t, lg, s, pf) for lg, s, pf in preds]
+            sc = scores(labels, got)[cls]
+            if not math.isnan(sc["p"]) and sc["p"] >= floor and sc["f1"] > bf:
+                b, bf = float(t), sc["f1"]
+        return b
+    tc = best(lambda t, lg, s, pf: decide(lg, s, temp, t, 2.0, pf)[0], "contradicted", min_precision_c, 0.95)
+    tcc = best(lambda t, lg, s, pf: decide(lg, s, temp, tc, 2.0, pf, min(t, tc))[0], "contradicted", min_precision_c, tc)
+    tcc = min(tcc, tc)
+    ts = best(lambda t, lg, s, pf: decide(lg, s, temp, tc, t, pf, tcc)[0], "supported", min_precision_s, 0.95)
+    return round(tc, 2), round(tcc, 2), round(ts, 2)
 
 
 def fmt(v):
@@ -298,10 +321,10 @@ def kind_recall(name, examples, got):
     print(f"contradicted recall by kind, {name}: " + ", ".join(f"{k} {a}/{b}" for k, (a, b) in sorted(kinds.items())))
 
 
-def reliability(preds, labels, temp, tc, ts):
+def reliability(preds, labels, temp, tc, tcc, ts):
     bins = [[0, 0] for _ in range(5)]
-    for (lg, s), y in zip(preds, labels):
-        v, conf, _, _ = decide(lg, s, temp, tc, ts)
+    for (lg, s, sc), y in zip(preds, labels):
+        v, conf, _, _ = decide(lg, s, temp, tc, ts, sc, tcc)
         b = min(4, int(conf * 5))
         bins[b][0] += v == y
         bins[b][1] += 1
@@ -324,7 +347,7 @@ def folds_of(examples, k):
     return {g: i % k for i, g in enumerate(groups)}
 
 
-def export(model, meta, temp, tc, ts, manifest):
+def export(model, meta, temp, tc, tcc, ts, manifest):
     sd = {k: v.detach().numpy().astype(np.float32) for k, v in model.state_dict().items()}
     flat = lambda a: [float(x) for x in a.reshape(-1)]
     return {
@@ -335,7 +358,7 @@ def export(model, meta, temp, tc, ts, manifest):
         "mlp1_w": flat(sd["mlp1.weight"]), "mlp1_b": flat(sd["mlp1.bias"]),
         "out_w": flat(sd["out.weight"]), "out_b": flat(sd["out.bias"]),
         "pair_mean": flat(sd["pmean"]), "pair_std": flat(sd["pstd"]),
-        "temperature": temp, "thresholds": {"contradicted": tc, "supported": ts},
+        "temperature": temp, "thresholds": {"contradicted": tc, "contradicted_cue": tcc, "supported": ts},
         "word_table": meta["word_table"], "manifest": manifest,
     }
 
@@ -409,33 +432,33 @@ def main():
         dev_preds = candidate_logits(model, dev) + oof
         dev_labels = [e["label"] for e in dev] + [e["label"] for e in hb]
         temp = fit_temperature(dev_preds, dev_labels)
-        tc, ts = choose_thresholds(dev_preds, dev_labels, temp, args.min_precision, args.min_support_precision)
+        tc, tcc, ts = choose_thresholds(dev_preds, dev_labels, temp, args.min_precision, args.min_support_precision)
         rows, per = [], {}
         for name in DEV_SETS + ["handbook (out of fold)"] + HELD_OUT + TRAIN_SETS:
             exs = hb if name.startswith("handbook") else sets.get(name, [])
             if not exs:
                 continue
             preds = oof if name.startswith("handbook") else candidate_logits(model, exs)
-            got = [decide(lg, s, temp, tc, ts)[0] for lg, s in preds]
+            got = [decide(lg, s, temp, tc, ts, sc, tcc)[0] for lg, s, sc in preds]
             sc = scores([e["label"] for e in exs], got)
             per[name] = {"scores": sc, "got": got, "preds": preds, "examples": exs}
             rows.append((name + (" (trained on)" if name in TRAIN_SETS else ""), sc, len(exs)))
-        results[seed] = {"model": model, "temp": temp, "tc": tc, "ts": ts, "per": per}
-        print(f"## seed {seed}: temperature {temp:.1f}, thresholds contradicted {tc:.2f}, supported {ts:.2f}\n")
+        results[seed] = {"model": model, "temp": temp, "tc": tc, "tcc": tcc, "ts": ts, "per": per}
+        print(f"## seed {seed}: temperature {temp:.1f}, thresholds contradicted {tc:.2f} (with a rule cue {tcc:.2f}), supported {ts:.2f}\n")
         table(rows)
         if seed == 0:
             for name in ["handbook (out of fold)", "pairs-test", "pairs-report", "nli-test"]:
                 if name in per:
                     kind_recall(name, per[name]["examples"], per[name]["got"])
             print()
-            reliability(dev_preds, dev_labels, temp, tc, ts)
+            reliability(dev_preds, dev_labels, temp, tc, tcc, ts)
     if len(results) > 1:
         print("spread over seeds (contradicted P / R):")
         for name in ["handbook (out of fold)", "pairs-dev", "pairs-test", "pairs-report", "scifact-test", "vitaminc-test"]:
             vals = [(r["per"][name]["scores"]["contradicted"]["p"], r["per"][name]["scores"]["contradicted"]["r"]) for r in results.values() if name in r["per"]]
             if vals:
                 print(f"  {name}: " + ", ".join(f"{fmt(p)} / {fmt(r)}" for p, r in vals))
-        print("  thresholds: " + ", ".join(f"{r['tc']:.2f}/{r['ts']:.2f}" for r in results.values()))
+        print("  thresholds (contradicted/with cue/supported): " + ", ".join(f"{r['tc']:.2f}/{r['tcc']:.2f}/{r['ts']:.2f}" for r in results.values()))
         print()
     r0 = results[0]
     if args.out:
@@ -457,7 +480,7 @@ def main():
                         for name, v in r0["per"].items()},
         }
         with open(args.out, "w") as f:
-            json.dump(export(r0["model"], meta, r0["temp"], r0["tc"], r0["ts"], manifest), f, separators=(",", ":"))
+            json.dump(export(r0["model"], meta, r0["temp"], r0["tc"], r0["tcc"], r0["ts"], manifest), f, separators=(",", ":"))
         log(f"wrote {args.out}")
     if args.golden:
         vocab = json.load(open(os.path.join(args.data, "vocab.json")))

@@ -12,6 +12,7 @@ type candidate struct {
 	scored
 	sem     float64 // cosine of the sentence vectors; 0 without them
 	hasV    bool
+	meaning bool // says the claim in other words (alignedByMeaning)
 	al      alignment
 	score   float64 // the alignment score candidates are ranked by
 	cues    []conflict
@@ -95,16 +96,39 @@ func (e *OfflineEngine) assess(c Claim, cvec []float32, units []*unit, v *corpus
 			cx.lead = append(cx.lead, t)
 		}
 	}
+	// A leading verb ("Submit your reports", "We cover") is the action,
+	// not the thing the claim is about; a claim of verbs only keeps its
+	// first.
 	for _, t := range ca.terms {
 		if !ca.names[t] && !res.modifier(ca, t) {
-			cx.head = t
-			break
+			if cx.head == "" {
+				cx.head = t
+			}
+			if !res.verb(ca, t) {
+				cx.head = t
+				break
+			}
 		}
 	}
 	for i := range all {
 		cd := &all[i]
 		cd.al = res.align(ca, cw, sorted, cd.u, v)
 		cd.score = alignScore(cd, len(ca.qty))
+	}
+	// An unseen word is no absent subject when it is the name a unit
+	// fills otherwise ("Expensify" where the page says "Ramp"). A unit
+	// that says the claim in other words is about its subject too, but
+	// only that unit (aboutSubject): other units of the theme are not.
+	for i := range all {
+		if as.blocked && !subjectUnseenBesides(ca, v, e.Thresholds.Unseen, swappedNames(&all[i], cx.common)) {
+			as.blocked = false
+		}
+	}
+	for i := range all {
+		cd := &all[i]
+		// A claim of one or two content words ("For example, $12.50 is
+		// 1250") is close in meaning to any sentence of its form.
+		cd.meaning = len(ca.stems) >= 3 && alignedByMeaning(cd)
 		cd.subj, cd.namesOK = aboutSubject(cd, as.blocked, cx.common)
 		// A unit that has nothing for the claim's head word, in a passage
 		// that never uses it ("Two-factor authentication is not available
@@ -139,7 +163,7 @@ func (e *OfflineEngine) assess(c Claim, cvec []float32, units []*unit, v *corpus
 	}
 	as.support = supportUnit(as.cands, len(ca.qty), cx.clauses)
 	if e.trace != nil {
-		e.trace("CLAIM %q stems=%v names=%v qty=%v neg=%d", c.Text, sorted, slices.Sorted(maps.Keys(ca.names)), ca.qtext, ca.neg)
+		e.trace("CLAIM %q head=%q lead=%v blocked=%v stems=%v names=%v qty=%v neg=%d", c.Text, cx.head, cx.lead, as.blocked, sorted, slices.Sorted(maps.Keys(ca.names)), ca.qtext, ca.neg)
 		for i, cd := range as.cands[:min(len(as.cands), 5)] {
 			e.trace("  #%d score=%.2f sem=%.2f soft=%.2f exact=%.2f cues=%v [%s] %q", i, cd.score, cd.sem, cd.al.soft, cd.al.exact, cd.cues, cd.u.passage.DocID, cd.u.quote())
 		}
@@ -162,7 +186,7 @@ func supportUnit(cands []candidate, nq int, clauses []analysis) *candidate {
 		if cd.score < cands[0].score-0.1 {
 			break
 		}
-		if (nq == 0 || cd.nMatched == nq || (nq >= 2 && cd.nMatched >= nq-1 && cd.nConflict == 0)) && cd.namesOK && clauseNegation(clauses, cd.u) == "" {
+		if (nq == 0 || cd.nMatched == nq || (nq >= 2 && cd.nMatched >= nq-1 && cd.nConflict == 0)) && cd.namesOK && !oneNameSwapped(cd) && clauseNegation(clauses, cd.u) == "" {
 			return cd
 		}
 	}
@@ -201,7 +225,7 @@ func aboutSubject(cd *candidate, blocked bool, common func(string) bool) (subj, 
 	// it, and may contradict it by negation, not by substitution.
 	every := firstOf(cd.u.a, universal) != ""
 	if cd.namesInUnit || (len(cn) > 0 && (len(un) == 0 || every)) || len(cn) == 0 {
-		return !blocked && cd.al.soft >= 0.35 && cd.topic >= 0.2, true
+		return (!blocked || cd.meaning) && cd.al.soft >= 0.35 && cd.topic >= 0.2, true
 	}
 	return swapped && cd.al.softNonName >= 0.4 && cd.nonName >= 0.25, false
 }

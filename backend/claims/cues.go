@@ -175,6 +175,9 @@ func (cx *cueContext) contextsAgree(a, b map[string]bool) bool {
 }
 
 func (cx *cueContext) newSubject(cd *candidate) bool {
+	if cd.meaning {
+		return false
+	}
 	for _, t := range cx.lead {
 		if cd.al.weak[t] {
 			return true
@@ -235,7 +238,10 @@ func (cx *cueContext) conflicts(cd *candidate) []conflict {
 	if cw, uw := otherAddress(c.src, s.u.quote()); cw != "" {
 		out = append(out, conflict{cueSubstitution, fmt.Sprintf("the corpus says %s; the draft says %s", uw, cw)})
 	}
-	if s.qtyConflict != "" && !cx.newSubject(cd) && cx.contextsAgree(c.qctx[s.conflictQty], s.u.a.qctx[s.conflictUnitQty]) {
+	// A sentence that says the claim in other words puts its figure in
+	// the claim's slot whatever words stand around it ("$800 once to set
+	// up a desk" against "a one-time stipend of $500 for a desk").
+	if s.qtyConflict != "" && !cx.newSubject(cd) && (cx.contextsAgree(c.qctx[s.conflictQty], s.u.a.qctx[s.conflictUnitQty]) || cd.meaning) {
 		out = append(out, conflict{cueQuantity, s.qtyConflict})
 	}
 	if why := clauseNegation(cx.clauses, s.u); why != "" {

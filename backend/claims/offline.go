@@ -29,9 +29,11 @@ type OfflineEngine struct {
 	Resources *Resources
 	// Weights decide the verdict; nil means the shipped model.
 	Weights *model.Weights
-	// Verifier, when set, decides verdicts with the trained pair model
-	// (backend/claims/verifier) instead of Weights: opt-in while it does
-	// not yet beat the shipped model on every set (docs/benchmarks.md).
+	// Verifier, when set, decides verdicts of checks that have sentence
+	// vectors (it was trained with them) instead of Weights: opt-in
+	// while it does not beat the verdict model on every set
+	// (docs/benchmarks.md). Without vectors Weights decide, and
+	// Report.Model names the model that did.
 	Verifier *verifier.Weights
 	trace    func(format string, args ...any) // set by tests to log alignment
 }
@@ -125,15 +127,16 @@ func (e *OfflineEngine) Check(ctx context.Context, draft string, search Searcher
 	if err != nil {
 		return Report{}, err
 	}
-	if e.Verifier != nil {
-		name = e.verifierName()
+	vw := e.verifierFor(st.vecs != nil)
+	if vw != nil {
+		name = verifierName(vw)
 	}
 	rep := Report{Engine: EngineOffline, Model: name + e.resources().degraded(st.vecs != nil), Results: make([]Result, 0, len(cl)), Retrieved: st.r.passages}
 	for i := range cl {
 		if err := ctx.Err(); err != nil {
 			return Report{}, err
 		}
-		rep.Results = append(rep.Results, e.judge(e.assess(cl[i], st.vec(i), st.units(i), st.view), w))
+		rep.Results = append(rep.Results, e.judge(e.assess(cl[i], st.vec(i), st.units(i), st.view), w, vw))
 	}
 	rep.Summary = summarize(rep.Results)
 	return rep, nil
@@ -141,10 +144,10 @@ func (e *OfflineEngine) Check(ctx context.Context, draft string, search Searcher
 
 // OfflineVersion changes whenever alignment, features or lexicon change
 // verdicts; the model's hash changes with its weights.
-const OfflineVersion = "5"
+const OfflineVersion = "6"
 
 // weights are the engine's model and its name for Report.Model,
-// "offline-5+verdict-<hash12>".
+// "offline-6+verdict-<hash12>".
 func (e *OfflineEngine) weights() (*model.Weights, string, error) {
 	if e.Weights != nil {
 		b, err := e.Weights.Marshal()
@@ -166,24 +169,36 @@ func (e *OfflineEngine) weights() (*model.Weights, string, error) {
 // ModelName is Report.Model of a check with every model present.
 func (e *OfflineEngine) ModelName() (string, error) {
 	_, name, err := e.weights()
-	if e.Verifier != nil {
-		name = e.verifierName()
+	if err != nil {
+		return "", err
 	}
-	return name, err
+	if vw := e.verifierFor(true); vw != nil {
+		name = verifierName(vw)
+	}
+	return name, nil
 }
 
-// judge decides an assessment with the verifier when the engine has one,
-// else with the verdict model.
-func (e *OfflineEngine) judge(as assessment, w *model.Weights) Result {
-	if e.Verifier != nil {
-		return e.decideVerified(as, e.Verifier)
+// verifierFor is the verifier that decides a check with or without
+// sentence vectors; nil means the verdict model decides.
+func (e *OfflineEngine) verifierFor(vectors bool) *verifier.Weights {
+	if !vectors {
+		return nil
+	}
+	return e.Verifier
+}
+
+// judge decides an assessment with the verifier vw when there is one,
+// else with the verdict model w.
+func (e *OfflineEngine) judge(as assessment, w *model.Weights, vw *verifier.Weights) Result {
+	if vw != nil {
+		return e.decideVerified(as, vw)
 	}
 	return e.decide(as, w)
 }
 
-// verifierName is Report.Model with the verifier: "offline-5+verifier-v2-<hash12>".
-func (e *OfflineEngine) verifierName() string {
-	return "offline-" + OfflineVersion + "+" + e.Verifier.Name + "-" + e.Verifier.Hash()
+// verifierName is Report.Model with the verifier: "offline-6+verifier-v2-<hash12>".
+func verifierName(w *verifier.Weights) string {
+	return "offline-" + OfflineVersion + "+" + w.Name + "-" + w.Hash()
 }
 
 func (e *OfflineEngine) topK() int {
@@ -206,7 +221,8 @@ func (e *OfflineEngine) Verify(c Claim, passages []Passage) Result {
 	if err != nil { // only the embedder can fail without a deadline
 		return result(c, NotCovered, err.Error())
 	}
-	return e.judge(e.assess(c, st.vec(0), st.units(0), st.view), w)
+	vw := e.verifierFor(st.vecs != nil)
+	return e.judge(e.assess(c, st.vec(0), st.units(0), st.view), w, vw)
 }
 
 func result(c Claim, v Verdict, why string, units ...*unit) Result {

@@ -110,3 +110,16 @@ func (r *Resources) modifier(a analysis, t string) bool {
 	}
 	return r.WordNet.Modifier(strings.ToLower(w))
 }
+
+// verb: the claim word of stem t is mostly a verb (false without
+// WordNet).
+func (r *Resources) verb(a analysis, t string) bool {
+	if r == nil || r.WordNet == nil {
+		return false
+	}
+	w := a.surface[t]
+	if w == "" {
+		w = t
+	}
+	return r.WordNet.Verb(strings.ToLower(w))
+}

@@ -34,8 +34,12 @@ func pairCandidates(as *assessment) []*candidate {
 // "filed in Ramp").
 func canSupport(as *assessment, cd *candidate) bool {
 	nq := len(as.ca.qty)
-	return cd.namesOK && cd.nConflict == 0 && (nq == 0 || cd.nMatched == nq || (nq >= 2 && cd.nMatched >= nq-1))
+	return cd.namesOK && !oneNameSwapped(cd) && cd.nConflict == 0 && (nq == 0 || cd.nMatched == nq || (nq >= 2 && cd.nMatched >= nq-1))
 }
+
+// supportMargin is how much better a supporting unit must align than
+// a conflicting one to outweigh it (alignment score, 0..1).
+const supportMargin = 0.1
 
 // verdictPick is the verifier's decision for one claim.
 type verdictPick struct {
@@ -46,22 +50,37 @@ type verdictPick struct {
 }
 
 // Decision rule shared with the trainer (scripts/train_verifier.py):
-// contradicted when some unit's P(contradicted) reaches its threshold,
+// contradicted when some unit's P(contradicted) reaches its threshold
+// (a lower one where a rule cue names the conflicting slot),
 // else supported when a unit that can support reaches its threshold,
 // else not covered.
 func pick(probs [][3]float64, cands []*candidate, support []bool, w *verifier.Weights) verdictPick {
 	var vp verdictPick
+	tc, tcc := w.Thresholds.Contradicted, w.Thresholds.ContradictedCue
+	if tcc <= 0 || tcc > tc {
+		tcc = tc
+	}
 	ic, is := -1, -1
+	best := 0.0 // P(contradicted), a cue unit's raised to tc when it reaches tcc
 	for i, p := range probs {
-		if p[1] > vp.pc {
-			vp.pc, ic = p[1], i
+		eff := p[1]
+		if len(cands[i].cues) > 0 && eff >= tcc {
+			eff = max(eff, tc)
+		}
+		if eff > best {
+			best, vp.pc, ic = eff, p[1], i
 		}
 		if support[i] && p[0] > vp.ps {
 			vp.ps, is = p[0], i
 		}
 	}
+	// A unit that states the claim and aligns clearly better than the
+	// conflicting one outweighs it: "The Seine flows through Paris" does
+	// not contradict "The Rhine flows into the North Sea" beside the
+	// sentence that says it.
+	outweighed := ic >= 0 && is >= 0 && vp.ps >= w.Thresholds.Supported && cands[is].score > cands[ic].score+supportMargin
 	switch {
-	case ic >= 0 && vp.pc >= w.Thresholds.Contradicted:
+	case ic >= 0 && best >= tc && !outweighed:
 		vp.verdict, vp.cd, vp.conf = Contradicted, cands[ic], vp.pc
 	case is >= 0 && vp.ps >= w.Thresholds.Supported:
 		vp.verdict, vp.cd, vp.conf = Supported, cands[is], vp.ps
@@ -85,5 +104,11 @@ func (e *OfflineEngine) verify(as *assessment, w *verifier.Weights) verdictPick 
 		pairs[i] = verifier.NewPair(claim, verifier.Tokenize(cd.u.quote()), cd.pf, words.Has)
 		support[i] = canSupport(as, cd)
 	}
-	return pick(w.Predict(pairs, words), cands, support, w)
+	probs := w.Predict(pairs, words)
+	if e.trace != nil {
+		for i, cd := range cands {
+			e.trace("    cand %q p=%.3f sup=%v pf=%v", cd.u.quote(), probs[i], support[i], cd.pf)
+		}
+	}
+	return pick(probs, cands, support, w)
 }

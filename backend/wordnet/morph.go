@@ -84,6 +84,22 @@ func (wn *WordNet) Modifier(word string) bool {
 	return mod > other
 }
 
+// Verb reports whether WordNet lists more of word's senses as a verb
+// than as anything else ("submit", "cover"; not "expense" or "review").
+func (wn *WordNet) Verb(word string) bool {
+	verb, other := 0, 0
+	for _, lm := range wn.lemmas(word) {
+		for _, id := range lm.synsets {
+			if wn.synsets[id].pos == 'v' {
+				verb++
+			} else {
+				other++
+			}
+		}
+	}
+	return verb > other
+}
+
 // Has reports whether WordNet lists word or one of its base forms: an
 // English word, not a product or place name ("Plan", not "FedRooms").
 func (wn *WordNet) Has(word string) bool { return len(wn.lemmas(word)) > 0 }

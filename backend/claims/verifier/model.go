@@ -37,7 +37,11 @@ type Weights struct {
 	Temperature float64 `json:"temperature"`
 	Thresholds  struct {
 		Contradicted float64 `json:"contradicted"`
-		Supported    float64 `json:"supported"`
+		// ContradictedCue is the threshold on a unit where a rule cue
+		// named the conflicting slot (a figure, a name, a negation):
+		// at most Contradicted; 0 in older files means Contradicted.
+		ContradictedCue float64 `json:"contradicted_cue"`
+		Supported       float64 `json:"supported"`
 	} `json:"thresholds"`
 	WordTable string          `json:"word_table"` // sha256 of the GloVe table it was trained with
 	Manifest  json.RawMessage `json:"manifest"`
