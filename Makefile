@@ -110,8 +110,12 @@ lint: $(LINT) frontend/node_modules/.package-lock.json
 	$(LINT) run ./...
 	cd frontend && npm run lint
 
+# The per-package times go to test-output/gotest.txt; the ten slowest are
+# printed after the run, pass or fail, and go test's exit status is kept.
 gotest: models
-	go test -race -timeout 30m ./...
+	@mkdir -p test-output
+	set -o pipefail; go test -race -timeout 30m ./... 2>&1 | tee test-output/gotest.txt; \
+	  rc=$$?; bash scripts/slowest.sh test-output/gotest.txt; exit $$rc
 
 fronttest: frontend/node_modules/.package-lock.json
 	cd frontend && npm run typecheck && npm test
