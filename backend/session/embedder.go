@@ -3,6 +3,8 @@ package session
 import (
 	"context"
 	"fmt"
+	"io/fs"
+	"strings"
 	"sync"
 
 	"continuity/backend/embed"
@@ -77,7 +79,7 @@ func (s *Session) chooseOffline(ctx context.Context) EmbedderChoice {
 	if err != nil {
 		return EmbedderChoice{Notice: models.Notice("USE-lite", lsaFallback)}
 	}
-	enc, err := uselite.LoadFS(loc.FS, loc.Path)
+	enc, err := loadUSELite(loc)
 	if err != nil {
 		return EmbedderChoice{Notice: fmt.Sprintf("offline model USE-lite unusable (%v); using %s", err, lsaFallback)}
 	}
@@ -116,4 +118,69 @@ func (o *offlineState) close() error {
 	err := o.cache.Close()
 	o.cache = nil
 	return err
+}
+
+// loaded is the USE-lite encoder last read from each models folder, with
+// the folder's listing when it was read. Reading and compiling the model
+// costs about a second; every session (each CLI command, each MCP or test
+// session) would otherwise pay it again. The encoder is safe for
+// concurrent use, and a folder whose files change is read again.
+var loaded struct {
+	sync.Mutex
+	by map[string]*loadedModel
+}
+
+type loadedModel struct {
+	once    sync.Once
+	listing string
+	enc     *uselite.Encoder
+	err     error
+}
+
+// loadUSELite is uselite.LoadFS(loc.FS, loc.Path), read once per process
+// while the folder's file names, sizes and times stay the same.
+func loadUSELite(loc models.Location) (*uselite.Encoder, error) {
+	listing, ok := listingOf(loc.FS)
+	if !ok {
+		return uselite.LoadFS(loc.FS, loc.Path)
+	}
+	loaded.Lock()
+	m := loaded.by[loc.Path]
+	if m == nil || m.listing != listing {
+		m = &loadedModel{listing: listing}
+		if loaded.by == nil {
+			loaded.by = map[string]*loadedModel{}
+		}
+		loaded.by[loc.Path] = m
+	}
+	loaded.Unlock()
+	m.once.Do(func() { m.enc, m.err = uselite.LoadFS(loc.FS, loc.Path) })
+	if m.err != nil {
+		loaded.Lock()
+		if loaded.by[loc.Path] == m {
+			delete(loaded.by, loc.Path) // the next session tries again
+		}
+		loaded.Unlock()
+	}
+	return m.enc, m.err
+}
+
+// listingOf names each file at fsys's root with its size and time.
+func listingOf(fsys fs.FS) (string, bool) {
+	if fsys == nil {
+		return "", false
+	}
+	entries, err := fs.ReadDir(fsys, ".")
+	if err != nil {
+		return "", false
+	}
+	var b strings.Builder
+	for _, e := range entries {
+		info, err := e.Info()
+		if err != nil {
+			return "", false
+		}
+		fmt.Fprintf(&b, "%s %d %d %v\n", e.Name(), info.Size(), info.ModTime().UnixNano(), e.IsDir())
+	}
+	return b.String(), true
 }
