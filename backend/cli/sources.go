@@ -18,7 +18,7 @@ import (
 func sourcesCommand() *Command {
 	return &Command{
 		Name:    "sources",
-		Args:    "list | add KIND LOCATION [--name N] | sync [NAME] | remove NAME",
+		Args:    "list | add KIND LOCATION [--name N] [--max-pages N] | sync [NAME] [--max-pages N] | remove NAME",
 		Summary: "corpus sources beside the content folder: CMS and help-center exports, page folders, sitemaps",
 		Help: `sources list                         the content folder and every registered source with its
                                      last sync, counts and skipped items
@@ -30,12 +30,21 @@ sources sync [NAME]                  re-read one source (default: all) and sync 
                                      changed items are updated, deleted and unpublished ones
                                      removed
 sources remove NAME                  unregister a source and remove its documents
+--max-pages N                        add, sync: a sitemap crawl visits at most N pages
+                                     (default 5000) and stops reading a sitemap index once
+                                     past it; the report says so. Pages are written as they
+                                     arrive, and an interrupted crawl resumes where it stopped.
 Sources are written as Markdown under <content>/_sources/<name>/ and listed in
 <workspace>/.continuity/sources.json. --json prints {"sources":[...],"index":{...}}.
 Exit 2 when a source cannot be read (the others are still synced).`,
 		Flags: func(fs *flag.FlagSet) RunFunc {
 			name := fs.String("name", "", "add: the source's name (default: from the file name or host)")
-			return func(ctx context.Context, env *Env, args []string) error { return runSources(ctx, env, *name, args) }
+			maxPages := fs.Int("max-pages", crawl.DefaultMaxPages, "add, sync: the most pages a sitemap crawl visits")
+			return func(ctx context.Context, env *Env, args []string) error {
+				setPages := false
+				fs.Visit(func(f *flag.Flag) { setPages = setPages || f.Name == "max-pages" })
+				return runSources(ctx, env, sourcesFlags{name: *name, maxPages: *maxPages, setPages: setPages}, args)
+			}
 		},
 	}
 }
@@ -50,15 +59,30 @@ type sourcesJSON struct {
 	Index   *retrieval.Report `json:"index,omitempty"`
 }
 
-func runSources(ctx context.Context, env *Env, name string, args []string) error {
+// sourcesFlags are the sources command's flags; setPages says --max-pages
+// was given.
+type sourcesFlags struct {
+	name     string
+	maxPages int
+	setPages bool
+}
+
+func runSources(ctx context.Context, env *Env, fl sourcesFlags, args []string) error {
 	if len(args) == 0 {
 		return Usagef("sources needs a subcommand: list, add, sync or remove")
 	}
 	sub, rest := args[0], args[1:]
+	name := fl.name
 	if name != "" && sub != "add" {
 		return Usagef("--name is for sources add")
 	}
-	srcs, err := workspaceSources(ctx, env)
+	if fl.setPages && sub != "add" && sub != "sync" {
+		return Usagef("--max-pages is for sources add and sources sync")
+	}
+	if fl.maxPages < 1 {
+		return Usagef("--max-pages must be at least 1, not %d", fl.maxPages)
+	}
+	srcs, err := workspaceSources(ctx, env, fl.maxPages)
 	if err != nil {
 		return err
 	}
@@ -87,7 +111,7 @@ func runSources(ctx context.Context, env *Env, name string, args []string) error
 	return Usagef("unknown sources subcommand %q (list, add, sync or remove)", sub)
 }
 
-func workspaceSources(ctx context.Context, env *Env) (*ingest.Sources, error) {
+func workspaceSources(ctx context.Context, env *Env, maxPages int) (*ingest.Sources, error) {
 	s, err := env.Session(ctx)
 	if err != nil {
 		return nil, err
@@ -96,7 +120,7 @@ func workspaceSources(ctx context.Context, env *Env) (*ingest.Sources, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &ingest.Sources{Root: ws.Root, ContentDir: ws.ContentDir(), Crawler: siteCrawler(env)}, nil
+	return &ingest.Sources{Root: ws.Root, ContentDir: ws.ContentDir(), Crawler: siteCrawler(env, maxPages)}, nil
 }
 
 func sourcesList(ctx context.Context, env *Env, srcs *ingest.Sources) error {
@@ -154,6 +178,11 @@ func sourcesSync(ctx context.Context, env *Env, srcs *ingest.Sources, names []st
 		if !env.JSON && err == nil {
 			writeSourceReport(env, src, rep)
 		}
+		if !env.JSON && err != nil {
+			for _, l := range rep.Crawl.Lines() {
+				fmt.Fprintf(env.Stderr, "  %s\n", l)
+			}
+		}
 	}
 	if err := sourcesIndex(ctx, env, synced); err != nil {
 		return err
@@ -167,6 +196,9 @@ func sourcesSync(ctx context.Context, env *Env, srcs *ingest.Sources, names []st
 func writeSourceReport(env *Env, src ingest.Source, rep ingest.Report) {
 	fmt.Fprintf(env.Stdout, "source %s (%s): %d documents; written %d, unchanged %d, removed %d, skipped %d\n",
 		src.Name, src.Kind, src.Counts.Documents, rep.Written, rep.Unchanged, rep.Removed, len(rep.Skipped))
+	for _, l := range rep.Crawl.Lines() {
+		fmt.Fprintf(env.Stdout, "  %s\n", l)
+	}
 	for _, s := range rep.Skipped {
 		fmt.Fprintf(env.Stdout, "  skipped  %s: %s\n", logging.Name(s.Origin), logging.Escape(s.Reason))
 	}
@@ -198,7 +230,8 @@ func sourcesIndex(ctx context.Context, env *Env, synced []sourceJSON) error {
 }
 
 // siteCrawler is the polite crawler (robots.txt, rate limits, ETags)
-// sitemap sources use, with a progress bar on a terminal.
-func siteCrawler(env *Env) ingest.SiteCrawler {
-	return ingest.SitemapCrawler{Options: crawl.Options{Progress: progressBar(env)}}
+// sitemap sources use, bounded to maxPages, with a progress bar on a
+// terminal.
+func siteCrawler(env *Env, maxPages int) ingest.SiteCrawler {
+	return ingest.SitemapCrawler{Options: crawl.Options{Progress: progressBar(env), MaxPages: maxPages}}
 }

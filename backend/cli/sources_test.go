@@ -101,6 +101,8 @@ func TestSourcesErrors(t *testing.T) {
 		{"name on list", []string{"sources", "list", "--name", "x"}, 2, "--name is for sources add"},
 		{"sync unknown", []string{"sources", "sync", "nope"}, 2, "no such source: nope"},
 		{"broken export is located", []string{"sources", "add", "wxr", bad}, 2, "bad.xml line 3"},
+		{"max-pages on list", []string{"sources", "list", "--max-pages", "5"}, 2, "--max-pages is for sources add and sources sync"},
+		{"max-pages zero", []string{"sources", "sync", "--max-pages", "0"}, 2, "--max-pages must be at least 1, not 0"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

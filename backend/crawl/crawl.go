@@ -23,10 +23,14 @@ const DefaultUserAgent = "Continuity/0.1 (+https://github.com/continuity-app/con
 // robotsToken is the product token robots.txt groups are matched on.
 const robotsToken = "Continuity"
 
+// DefaultMaxPages is how many pages a crawl visits when Options.MaxPages
+// is zero.
+const DefaultMaxPages = 5000
+
 // Defaults for zero Options fields.
 const (
 	defaultRatePerSec = 2
-	defaultMaxPages   = 5000
+	defaultMaxPages   = DefaultMaxPages
 	defaultMaxBytes   = 10 << 20
 )
 
@@ -41,6 +45,10 @@ type Options struct {
 	MaxPages   int           // 0 → 5000
 	Progress   progress.Func // optional
 	MaxBytes   int64         // per response body, 0 → 10 MiB
+	Recorder   Recorder      // optional: told of each URL as it is done
+	// Resume holds the URLs an interrupted crawl finished: they are
+	// taken as they were, without a request.
+	Resume map[string]Done
 
 	// tests swap these to count waits instead of timing them
 	newLimiter func(perSec float64) waiter
@@ -73,12 +81,18 @@ type State struct {
 }
 
 // Result is what a crawl found. Fetched counts full downloads (200s),
-// NotModified the pages a 304 let us reuse.
+// NotModified the pages a 304 let us reuse, Resumed the URLs taken from
+// Options.Resume. Capped says MaxPages stopped the crawl: NotFetched URLs
+// listed in the sitemaps read were not visited, and SitemapsNotRead
+// sitemap files were not read at all.
 type Result struct {
-	Pages                []Page
-	Skipped              []Skip
-	State                State
-	Fetched, NotModified int
+	Pages                         []Page
+	Skipped                       []Skip
+	State                         State
+	Fetched, NotModified, Resumed int
+	MaxPages                      int
+	Capped                        bool
+	NotFetched, SitemapsNotRead   int
 }
 
 // Crawl reads sitemapURL (a urlset or sitemap index, gzipped or not) and
@@ -131,6 +145,8 @@ func newCrawler(prev State, opt Options, root *url.URL) *crawler {
 		prev:     prev,
 		maxPages: maxPages,
 		progress: opt.Progress,
+		rec:      opt.Recorder,
+		done:     opt.Resume,
 		fetch:    f,
 		robots:   &robotsCache{fetch: f, agent: robotsToken, hosts: map[string]robotsRules{}},
 	}

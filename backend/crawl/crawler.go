@@ -26,6 +26,8 @@ type crawler struct {
 	prev     State
 	maxPages int
 	progress progress.Func
+	rec      Recorder
+	done     map[string]Done
 	fetch    *fetcher
 	robots   *robotsCache
 
@@ -37,20 +39,28 @@ type crawler struct {
 
 func (c *crawler) run(ctx context.Context) (Result, error) {
 	c.res.State = State{Pages: map[string]PageState{}}
+	c.res.MaxPages = c.maxPages
 	c.sitemaps, c.seen = map[string]bool{}, map[string]bool{}
-	c.progress.Report(progress.Event{Stage: "reading sitemaps", Message: c.root.String()})
 	if err := c.readSitemap(ctx, c.root, 0); err != nil {
 		return c.partial(), err
 	}
 	if len(c.pages) > c.maxPages {
-		for _, e := range c.pages[c.maxPages:] {
-			c.skip(e.Loc, fmt.Sprintf("over the limit of %d pages per crawl", c.maxPages))
-		}
+		c.res.Capped = true
+		c.res.NotFetched = len(c.pages) - c.maxPages
 		c.pages = c.pages[:c.maxPages]
+	}
+	if c.rec != nil {
+		urls := make([]string, len(c.pages))
+		for i, e := range c.pages {
+			urls[i] = e.Loc
+		}
+		if err := c.rec.Planned(ctx, urls); err != nil {
+			return c.partial(), fmt.Errorf("record the crawl plan: %w", err)
+		}
 	}
 	for i, e := range c.pages {
 		c.progress.Report(progress.Event{Stage: "crawling", Done: i, Total: len(c.pages), Message: e.Loc})
-		if err := c.page(ctx, e); err != nil {
+		if err := c.visit(ctx, e); err != nil {
 			return c.partial(), err
 		}
 	}
@@ -93,6 +103,7 @@ func (c *crawler) readSitemap(ctx context.Context, u *url.URL, depth int) error 
 		return fmt.Errorf("sitemap %s: more than %d sitemap files", key, maxSitemaps)
 	}
 	c.sitemaps[key] = true
+	c.progress.Report(progress.Event{Stage: "reading sitemaps", Done: len(c.sitemaps) - 1, Message: key})
 	resp, err := c.fetch.get(ctx, key, nil)
 	if err != nil {
 		if errors.Is(err, errTooLarge) {
@@ -111,7 +122,14 @@ func (c *crawler) readSitemap(ctx context.Context, u *url.URL, depth int) error 
 	if err != nil {
 		return err
 	}
-	for _, e := range doc.Entries {
+	for i, e := range doc.Entries {
+		if doc.Index && len(c.pages) > c.maxPages {
+			// the cap is already passed: the rest of a large index would
+			// only be read to be dropped
+			c.res.Capped = true
+			c.res.SitemapsNotRead += len(doc.Entries) - i
+			return nil
+		}
 		ref, err := u.Parse(e.Loc)
 		if err != nil || (ref.Scheme != "http" && ref.Scheme != "https") {
 			c.skip(e.Loc, "not an http(s) URL")

@@ -95,12 +95,10 @@ func TestCrawlPageLimitReportsDropped(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(res.Pages) != 2 || len(res.Skipped) != 3 {
-		t.Fatalf("%d pages, %d skips; want 2 and 3", len(res.Pages), len(res.Skipped))
+	if len(res.Pages) != 2 || !res.Capped || res.NotFetched < 1 {
+		t.Fatalf("%d pages, capped %v, %d not fetched; want 2, true, at least 1", len(res.Pages), res.Capped, res.NotFetched)
 	}
-	for _, s := range res.Skipped {
-		if s.Reason != "over the limit of 2 pages per crawl" {
-			t.Errorf("skip %+v", s)
-		}
+	if !strings.HasPrefix(res.CapNote(), "stopped at the 2-page cap; ") {
+		t.Errorf("cap note %q", res.CapNote())
 	}
 }

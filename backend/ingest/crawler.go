@@ -10,7 +10,8 @@ import (
 	"continuity/backend/crawl"
 )
 
-// SitemapCrawler crawls sitemaps with backend/crawl.
+// SitemapCrawler crawls sitemaps with backend/crawl. Synced as a source,
+// it writes each page as it arrives and resumes an interrupted crawl.
 type SitemapCrawler struct {
 	Options crawl.Options
 }
@@ -18,6 +19,12 @@ type SitemapCrawler struct {
 // CrawlSite fetches the sitemap's pages as published Items whose id is
 // "web-" plus the page's host and path.
 func (c SitemapCrawler) CrawlSite(ctx context.Context, sitemapURL string, state []byte) ([]Item, []Skip, []byte, error) {
+	items, skips, next, _, err := c.crawl(ctx, sitemapURL, state, nil)
+	return items, skips, next, err
+}
+
+// crawl runs one crawl; run, when set, records it and resumes from it.
+func (c SitemapCrawler) crawl(ctx context.Context, sitemapURL string, state []byte, run *crawlRun) ([]Item, []Skip, []byte, crawl.Result, error) {
 	var prev crawl.State
 	if len(state) > 0 {
 		if err := json.Unmarshal(state, &prev); err != nil {
@@ -25,14 +32,17 @@ func (c SitemapCrawler) CrawlSite(ctx context.Context, sitemapURL string, state 
 			prev = crawl.State{}
 		}
 	}
-	res, err := crawl.Crawl(ctx, sitemapURL, prev, c.Options)
+	opt := c.Options
+	if run != nil {
+		opt.Recorder, opt.Resume = run, run.resumed
+	}
+	res, err := crawl.Crawl(ctx, sitemapURL, prev, opt)
 	if err != nil {
-		return nil, nil, nil, err
+		return nil, nil, nil, res, err
 	}
 	items := make([]Item, 0, len(res.Pages))
 	for _, p := range res.Pages {
-		items = append(items, Item{ID: pageID(p.URL), Title: p.Title, URL: p.URL, Date: p.Date, Status: StatusPublished,
-			Type: "page", Body: p.HTML, Format: FormatHTML, Origin: p.URL})
+		items = append(items, pageItem(p))
 	}
 	skips := make([]Skip, 0, len(res.Skipped))
 	for _, s := range res.Skipped {
@@ -40,9 +50,14 @@ func (c SitemapCrawler) CrawlSite(ctx context.Context, sitemapURL string, state 
 	}
 	next, err := json.Marshal(res.State)
 	if err != nil {
-		return nil, nil, nil, fmt.Errorf("crawl state: %w", err)
+		return nil, nil, nil, res, fmt.Errorf("crawl state: %w", err)
 	}
-	return items, skips, next, nil
+	return items, skips, next, res, nil
+}
+
+func pageItem(p crawl.Page) Item {
+	return Item{ID: pageID(p.URL), Title: p.Title, URL: p.URL, Date: p.Date, Status: StatusPublished,
+		Type: "page", Body: p.HTML, Format: FormatHTML, Origin: p.URL}
 }
 
 func pageID(raw string) string {

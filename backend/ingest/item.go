@@ -48,6 +48,9 @@ type Report struct {
 	Unchanged int    `json:"unchanged"` // files already byte-identical
 	Removed   int    `json:"removed"`   // files of items no longer present or published
 	Skipped   []Skip `json:"skipped"`
+	// Crawl says how a sitemap source's crawl went: its page cap and
+	// whether it was hit, and how much was resumed. Nil for other kinds.
+	Crawl *CrawlReport `json:"crawl,omitempty"`
 }
 
 // Published reports whether the item's status makes it a document.

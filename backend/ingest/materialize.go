@@ -63,15 +63,15 @@ func Materialize(ctx context.Context, dir string, items []Item) (Report, error) 
 			continue
 		}
 		keep[strings.ToLower(name)] = true
-		p := filepath.Join(dir, name)
-		if old, err := os.ReadFile(p); err == nil && bytes.Equal(old, raw) {
-			rep.Unchanged++
-			continue
-		}
-		if err := writeAtomic(p, raw); err != nil {
+		wrote, err := writeIfChanged(filepath.Join(dir, name), raw)
+		if err != nil {
 			return rep, err
 		}
-		rep.Written++
+		if wrote {
+			rep.Written++
+		} else {
+			rep.Unchanged++
+		}
 	}
 	removed, err := prune(dir, keep)
 	rep.Removed = removed
@@ -150,6 +150,18 @@ func prune(dir string, keep map[string]bool) (int, error) {
 		n++
 	}
 	return n, nil
+}
+
+// writeIfChanged writes raw to p atomically unless p already holds exactly
+// raw, so the index sync can skip it; it reports whether it wrote.
+func writeIfChanged(p string, raw []byte) (bool, error) {
+	if old, err := os.ReadFile(p); err == nil && bytes.Equal(old, raw) {
+		return false, nil
+	}
+	if err := writeAtomic(p, raw); err != nil {
+		return false, err
+	}
+	return true, nil
 }
 
 // writeAtomic writes through a temp file in the same folder and renames

@@ -96,6 +96,9 @@ func (s *Sources) Remove(ctx context.Context, name string) error {
 	if err := os.RemoveAll(s.Dir(name)); err != nil {
 		return fmt.Errorf("remove source %s: %w", name, err)
 	}
+	if err := s.removeCrawlState(name); err != nil {
+		return fmt.Errorf("remove source %s: %w", name, err)
+	}
 	return saveRegistry(s.Root, append(srcs[:i], srcs[i+1:]...))
 }
 
@@ -134,22 +137,34 @@ func (s *Sources) Sync(ctx context.Context, name string) (Source, Report, error)
 
 func (s *Sources) materialize(ctx context.Context, src Source) (Report, error) {
 	dir := s.Dir(src.Name)
-	items, skips, after, err := s.read(ctx, src, dir)
+	var crawled *CrawlReport
+	if src.Kind == KindSitemap {
+		// a crawl writes pages as they arrive: the folder is ready first
+		if err := s.prepareDir(src, dir); err != nil {
+			return Report{}, err
+		}
+	}
+	items, skips, after, err := s.read(ctx, src, dir, &crawled)
 	if err != nil {
-		return Report{}, err
+		return Report{Crawl: crawled}, err
 	}
 	if err := s.prepareDir(src, dir); err != nil {
-		return Report{}, err
+		return Report{Crawl: crawled}, err
 	}
 	rep, err := Materialize(ctx, dir, items)
 	rep.Skipped = append(skips, rep.Skipped...)
+	if rep.Crawl = crawled; crawled != nil {
+		// pages written as they arrived are written, not unchanged
+		n := min(crawled.streamed, rep.Unchanged)
+		rep.Written, rep.Unchanged = rep.Written+n, rep.Unchanged-n
+	}
 	if err == nil && after != nil {
 		err = after()
 	}
 	return rep, err
 }
 
-func (s *Sources) read(ctx context.Context, src Source, dir string) ([]Item, []Skip, func() error, error) {
+func (s *Sources) read(ctx context.Context, src Source, dir string, crawled **CrawlReport) ([]Item, []Skip, func() error, error) {
 	switch src.Kind {
 	case KindFolder:
 		items, skips, err := ReadMarkdownFolder(ctx, src.Location)
@@ -158,7 +173,7 @@ func (s *Sources) read(ctx context.Context, src Source, dir string) ([]Item, []S
 		items, skips, err := ReadHTMLFolder(ctx, src.Location)
 		return items, skips, nil, err
 	case KindSitemap:
-		return crawlSitemap(ctx, s.Crawler, src, dir)
+		return s.crawlSitemap(ctx, src, dir, crawled)
 	}
 	parse := map[string]func(context.Context, string, *os.File) ([]Item, []Skip, error){
 		KindWXR:     func(c context.Context, n string, f *os.File) ([]Item, []Skip, error) { return ParseWXR(c, n, f) },
