@@ -197,7 +197,7 @@ def candidate_logits(model, examples, size=256):
         chunk = examples[b:b + size]
         t = batch_tensors(chunk)
         if t is None:
-            out.extend((np.zeros((0, 3)), np.zeros(0, dtype=bool), np.zeros((0, len(PAIR_NAMES_USED)))) for _ in chunk)
+            out.extend((np.zeros((0, 3)), np.zeros(0, dtype=bool), np.zeros((0, 0))) for _ in chunk)
             continue
         c, cf, u, uf, p, sup, owner = t
         lg = model(c, cf, u, uf, p).numpy()
@@ -217,7 +217,6 @@ def softmax(x, temp):
 SUPPORT_MARGIN = 0.1  # backend/claims/verify.go supportMargin
 SCORE = 9  # index of the alignment score among the pair features
 CUES = slice(24, 32)  # the rule cues among the pair features (cue_quantity .. cue_tense)
-PAIR_NAMES_USED = range(34)
 
 
 def decide(lg, sup, temp, tc, ts, pf=None, tcc=None):

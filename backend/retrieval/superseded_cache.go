@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strconv"
 
+	"continuity/backend/embed"
 	"continuity/backend/lexical"
 	"continuity/backend/vector"
 )
@@ -191,10 +192,25 @@ func (ix *Index) ensureSupersededVectors(ctx context.Context) error {
 func (ix *Index) loadSupersededVectors(ctx context.Context) error {
 	se := ix.sentenceEmbedder()
 	vs := vector.New(se.Model(), 0)
-	rows, err := ix.db.Reader().QueryContext(ctx, `SELECT s.id, e.dim, e.vec FROM index_superseded s
-		JOIN index_embeddings e ON e.embedder = ? AND e.model = ? AND e.hash = s.hash ORDER BY s.id`, se.Name(), se.Model())
+	err := ix.readSupersededVectors(ctx, se, `ORDER BY s.id`, nil, func(id int64, v []float32) error {
+		return vs.Put(supersededDocID(id), unit(v))
+	})
 	if err != nil {
 		return fmt.Errorf("load superseded vectors: %w", err)
+	}
+	ix.mu.Lock()
+	ix.supVecs = vs
+	ix.mu.Unlock()
+	return nil
+}
+
+// readSupersededVectors hands fn the cached sentence vector of each
+// superseded row that where (over index_superseded s) selects.
+func (ix *Index) readSupersededVectors(ctx context.Context, se embed.Embedder, where string, args []any, fn func(id int64, v []float32) error) error {
+	rows, err := ix.db.Reader().QueryContext(ctx, `SELECT s.id, e.dim, e.vec FROM index_superseded s
+		JOIN index_embeddings e ON e.embedder = ? AND e.model = ? AND e.hash = s.hash `+where, append([]any{se.Name(), se.Model()}, args...)...)
+	if err != nil {
+		return err
 	}
 	defer rows.Close()
 	for rows.Next() {
@@ -202,23 +218,17 @@ func (ix *Index) loadSupersededVectors(ctx context.Context) error {
 		var dim int
 		var b []byte
 		if err := rows.Scan(&id, &dim, &b); err != nil {
-			return fmt.Errorf("load superseded vectors: %w", err)
+			return err
 		}
 		v, err := decodeVec(b, dim)
 		if err != nil {
 			return fmt.Errorf("superseded vector %d: %w", id, err)
 		}
-		if err := vs.Put(supersededDocID(id), unit(v)); err != nil {
-			return fmt.Errorf("load superseded vectors: %w", err)
+		if err := fn(id, v); err != nil {
+			return err
 		}
 	}
-	if err := rows.Err(); err != nil {
-		return fmt.Errorf("load superseded vectors: %w", err)
-	}
-	ix.mu.Lock()
-	ix.supVecs = vs
-	ix.mu.Unlock()
-	return nil
+	return rows.Err()
 }
 
 // supersededVectorsStale says the sentence model changed (a refit) since

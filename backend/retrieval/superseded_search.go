@@ -149,25 +149,11 @@ func (ix *Index) attachVectors(ctx context.Context, hits []SupersededHit) error 
 		ids[i] = h.ID
 	}
 	vecs := map[int64][]float32{}
-	rows, err := ix.db.Reader().QueryContext(ctx, `SELECT s.id, e.dim, e.vec FROM index_superseded s
-		JOIN index_embeddings e ON e.embedder = ? AND e.model = ? AND e.hash = s.hash
-		WHERE s.id IN (`+placeholders(len(ids))+`)`, append([]any{se.Name(), se.Model()}, ids...)...)
+	err := ix.readSupersededVectors(ctx, se, `WHERE s.id IN (`+placeholders(len(ids))+`)`, ids, func(id int64, v []float32) error {
+		vecs[id] = v
+		return nil
+	})
 	if err != nil {
-		return fmt.Errorf("superseded vectors: %w", err)
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var id int64
-		var dim int
-		var b []byte
-		if err := rows.Scan(&id, &dim, &b); err != nil {
-			return fmt.Errorf("superseded vectors: %w", err)
-		}
-		if vecs[id], err = decodeVec(b, dim); err != nil {
-			return fmt.Errorf("superseded vector %d: %w", id, err)
-		}
-	}
-	if err := rows.Err(); err != nil {
 		return fmt.Errorf("superseded vectors: %w", err)
 	}
 	for i := range hits {
