@@ -14,7 +14,7 @@ import (
 )
 
 // ImportDialog asks for a workbook with the native dialog and imports it
-// into set (default: the file name). All or nothing unless validOnly.
+// into set (default: the set it was exported from, else the file name). All or nothing unless validOnly.
 func (s *GoldenService) ImportDialog(set string, validOnly bool) (GoldenImportDTO, error) {
 	s.c.ready()
 	path, err := runtime.OpenFileDialog(s.c.ctx, runtime.OpenDialogOptions{Title: "Import a golden set",
@@ -103,6 +103,10 @@ func (s *GoldenService) ExportDialog(set string) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	meta, err := r.Set(s.c.ctx, set)
+	if err != nil {
+		return "", err
+	}
 	path, err := runtime.SaveFileDialog(s.c.ctx, runtime.SaveDialogOptions{Title: "Export golden set", DefaultFilename: set + ".xlsx",
 		Filters: []runtime.FileFilter{{DisplayName: "Excel workbooks (*.xlsx)", Pattern: "*.xlsx"}}})
 	if err != nil || path == "" {
@@ -111,5 +115,5 @@ func (s *GoldenService) ExportDialog(set string) (string, error) {
 	if !strings.EqualFold(filepath.Ext(path), ".xlsx") {
 		path += ".xlsx"
 	}
-	return path, xlsx.WriteFile(path, rows)
+	return path, xlsx.WriteSetFile(path, xlsx.SetIdentity{Set: meta.Name, Version: meta.Version}, rows)
 }

@@ -25,15 +25,17 @@ type GoldenRowChangeDTO struct {
 // GoldenPreviewDTO is what an import would do, before anything is written.
 type GoldenPreviewDTO struct {
 	File           string               `json:"file"`
-	Set            string               `json:"set"`             // the target set (the default from the file name when none was named)
-	DefaultSet     string               `json:"default_set"`     // the file name's set, copy suffixes stripped
-	Exists         bool                 `json:"exists"`          // the set exists: the import adds a version
-	CurrentVersion int                  `json:"current_version"` // 0 when the set is new
-	Rows           int                  `json:"rows"`            // question rows in the workbook
-	Importable     int                  `json:"importable"`      // rows the import would store
-	Storable       bool                 `json:"storable"`        // Import would store rows
-	Unchanged      bool                 `json:"unchanged"`       // the set already holds these rows: no version
-	Reordered      bool                 `json:"reordered"`       // the same rows in another order
+	Set            string               `json:"set"`              // the target set (the default from the file name when none was named)
+	DefaultSet     string               `json:"default_set"`      // the set it was exported from, else the file name's (copy suffixes stripped)
+	ExportedFrom   string               `json:"exported_from"`    // the set the workbook's properties name; "" for a workbook made elsewhere
+	ExportedAt     int                  `json:"exported_version"` // the version it was exported at; 0 when unknown
+	Exists         bool                 `json:"exists"`           // the set exists: the import adds a version
+	CurrentVersion int                  `json:"current_version"`  // 0 when the set is new
+	Rows           int                  `json:"rows"`             // question rows in the workbook
+	Importable     int                  `json:"importable"`       // rows the import would store
+	Storable       bool                 `json:"storable"`         // Import would store rows
+	Unchanged      bool                 `json:"unchanged"`        // the set already holds these rows: no version
+	Reordered      bool                 `json:"reordered"`        // the same rows in another order
 	Added          []GoldenRowChangeDTO `json:"added"`
 	Changed        []GoldenRowChangeDTO `json:"changed"`
 	Removed        []GoldenRowChangeDTO `json:"removed"`
@@ -53,7 +55,8 @@ func (s *GoldenService) ChooseImportFile() (string, error) {
 }
 
 // PreviewImport reads the workbook at path (one the user chose) and diffs
-// it against set ("": the file name's set), writing nothing.
+// it against set ("": the set it was exported from, else the file
+// name's), writing nothing.
 func (s *GoldenService) PreviewImport(path, set string, validOnly bool) (GoldenPreviewDTO, error) {
 	if err := chosenWorkbook(path); err != nil {
 		return GoldenPreviewDTO{}, err
@@ -122,7 +125,8 @@ func (s *GoldenService) preview(wb goldenset.Workbook, set string, validOnly boo
 	if err != nil {
 		return GoldenPreviewDTO{}, err
 	}
-	return GoldenPreviewDTO{File: p.File, Set: p.Set, DefaultSet: goldenset.DefaultSetName(p.File), Exists: p.Exists,
+	return GoldenPreviewDTO{File: p.File, Set: p.Set, DefaultSet: wb.DefaultSet(),
+		ExportedFrom: wb.ExportedFrom().Set, ExportedAt: wb.ExportedFrom().Version, Exists: p.Exists,
 		CurrentVersion: p.Current, Rows: p.Rows, Importable: p.Imported, Storable: p.Storable, Unchanged: p.Unchanged,
 		Reordered: p.Reordered, Added: changeDTOs(p.Added), Changed: changeDTOs(p.Changed), Removed: changeDTOs(p.Removed),
 		Errors: problemDTOs(p.Errors), Warnings: problemDTOs(p.Warnings)}, nil

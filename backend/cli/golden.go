@@ -32,7 +32,7 @@ exist in several workspaces independently.
 Exit 1 when the workbook or set has errors, or (validate) stale rows.`,
 		Flags: func(fs *flag.FlagSet) RunFunc {
 			o := &goldenFlags{}
-			fs.StringVar(&o.set, "set", "", "golden set name (import default: the file name without extension)")
+			fs.StringVar(&o.set, "set", "", "golden set name (import default: the set the workbook was exported from, else the file name without extension)")
 			fs.StringVar(&o.out, "o", "", "output .xlsx file (template, export)")
 			fs.BoolVar(&o.validOnly, "valid-only", false, "import: keep the valid rows and skip rows with errors")
 			return func(ctx context.Context, env *Env, args []string) error { return runGolden(ctx, env, *o, args) }
@@ -88,7 +88,11 @@ func runGolden(ctx context.Context, env *Env, o goldenFlags, args []string) erro
 		if err != nil {
 			return goldenSetHint(err, false)
 		}
-		if err := xlsx.WriteFile(o.out, rows); err != nil {
+		set, err := repo.Set(ctx, o.set)
+		if err != nil {
+			return goldenSetHint(err, false)
+		}
+		if err := xlsx.WriteSetFile(o.out, xlsx.SetIdentity{Set: set.Name, Version: set.Version}, rows); err != nil {
 			return err
 		}
 		return report(env, map[string]any{"set": o.set, "exported": len(rows), "file": o.out}, "exported %d rows of %q to %s\n", len(rows), o.set, o.out)

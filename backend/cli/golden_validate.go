@@ -26,7 +26,7 @@ func goldenValidateFile(ctx context.Context, env *Env, file, set string) error {
 		return err
 	}
 	if out.Set = set; set == "" {
-		out.Set = goldenset.DefaultSetName(wb.File)
+		out.Set = wb.DefaultSet()
 	}
 	stale, err := staleOfWorkbook(ctx, env, path)
 	if err != nil {

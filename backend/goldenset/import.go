@@ -22,7 +22,7 @@ const (
 
 // Request says where a workbook goes and how.
 type Request struct {
-	Set  string // the set to import into; "" is DefaultSetName of the file
+	Set  string // the set to import into; "" is the workbook's DefaultSet
 	Mode Mode
 	By   string // who imports, for the version history; "" is golden.CurrentUser()
 }
@@ -106,7 +106,7 @@ func Validate(ctx context.Context, docs golden.DocLookup, wb Workbook) (Outcome,
 func Import(ctx context.Context, repo *golden.Repo, docs golden.DocLookup, wb Workbook, req Request) (Outcome, error) {
 	name := req.Set
 	if name == "" {
-		name = DefaultSetName(wb.File)
+		name = wb.DefaultSet()
 	}
 	if err := golden.ValidateName(name); err != nil {
 		return Outcome{}, err

@@ -33,7 +33,7 @@ type Preview struct {
 func PreviewImport(ctx context.Context, repo *golden.Repo, docs golden.DocLookup, wb Workbook, req Request) (Preview, error) {
 	name := req.Set
 	if name == "" {
-		name = DefaultSetName(wb.File)
+		name = wb.DefaultSet()
 	}
 	if err := golden.ValidateName(name); err != nil {
 		return Preview{}, err

@@ -80,6 +80,21 @@ func DefaultSetName(file string) string {
 	}
 }
 
+// DefaultSet is the set the workbook is imported into when none is named:
+// the set it was exported from (its document properties say), else the
+// one DefaultSetName takes from its file name. A renamed or dated copy of
+// an export ("golden-2026-03.xlsx") thus goes back to its set.
+func (wb Workbook) DefaultSet() string {
+	if s := wb.read.Identity.Set; s != "" {
+		return s
+	}
+	return DefaultSetName(wb.File)
+}
+
+// ExportedFrom is the set and version the workbook was exported from;
+// zero when it was made elsewhere.
+func (wb Workbook) ExportedFrom() xlsx.SetIdentity { return wb.read.Identity }
+
 // noRows is the problem of a workbook with a header and no questions: a
 // valid template, but an import of nothing.
 func noRows(res xlsx.Result) xlsx.Problem {

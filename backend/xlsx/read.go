@@ -34,9 +34,12 @@ type Result struct {
 	HeaderRow int // spreadsheet row number of the header; 0 when none was found
 	Rows      []golden.Row
 	RowNums   []int // spreadsheet row number of each row
-	Errors    []Problem
-	Warnings  []Problem
-	cols      map[golden.Field]string // field → column letter
+	// Identity is the set the workbook was exported from (WriteSet); zero
+	// for a workbook made elsewhere.
+	Identity SetIdentity
+	Errors   []Problem
+	Warnings []Problem
+	cols     map[golden.Field]string // field → column letter
 }
 
 // Locate turns a validation issue into a Problem with this file's sheet
@@ -142,7 +145,16 @@ func read(ctx context.Context, name string, open func() (*excelize.File, error),
 		return fileProblem(name, "not a readable .xlsx workbook (%v)", err), nil
 	}
 	defer closer.Close()
-	return parse(ctx, name, f, zr)
+	res, err = parse(ctx, name, f, zr)
+	if err != nil {
+		return res, err
+	}
+	id, warn := readIdentity(f)
+	res.Identity = id
+	if warn != nil {
+		res.Warnings = append(res.Warnings, *warn)
+	}
+	return res, nil
 }
 
 func describeOpenError(err error) string {

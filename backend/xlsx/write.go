@@ -21,7 +21,9 @@ func WriteTemplate(w io.Writer) error { return Write(w, nil) }
 // Write writes rows in the template's layout. Every value is a typed
 // string cell, never a formula, so text starting with = + - @ or a tab
 // cannot be evaluated (formula injection), and it reads back unchanged.
-func Write(w io.Writer, rows []golden.Row) error {
+func Write(w io.Writer, rows []golden.Row) error { return write(w, rows, nil) }
+
+func write(w io.Writer, rows []golden.Row, id *SetIdentity) error {
 	f := excelize.NewFile()
 	defer f.Close()
 	if err := layoutQuestions(f, len(rows)); err != nil {
@@ -44,6 +46,11 @@ func Write(w io.Writer, rows []golden.Row) error {
 	if err := writeInstructions(f); err != nil {
 		return fmt.Errorf("write %s: %w", InstructionsSheet, err)
 	}
+	if id != nil {
+		if err := setIdentity(f, *id); err != nil {
+			return fmt.Errorf("name the set in the workbook: %w", err)
+		}
+	}
 	f.SetActiveSheet(0)
 	if _, err := f.WriteTo(w); err != nil {
 		return fmt.Errorf("write workbook: %w", err)
@@ -53,7 +60,9 @@ func Write(w io.Writer, rows []golden.Row) error {
 
 // WriteFile writes rows to path atomically (temp file, then rename), so a
 // failed export never leaves half a workbook where the old one was.
-func WriteFile(path string, rows []golden.Row) (err error) {
+func WriteFile(path string, rows []golden.Row) error { return writeWorkbook(path, rows, nil) }
+
+func writeWorkbook(path string, rows []golden.Row, id *SetIdentity) (err error) {
 	tmp, err := os.CreateTemp(filepath.Dir(path), ".golden-*.xlsx")
 	if err != nil {
 		return fmt.Errorf("export %s: %w", path, err)
@@ -64,7 +73,7 @@ func WriteFile(path string, rows []golden.Row) (err error) {
 			os.Remove(tmp.Name())
 		}
 	}()
-	if err = Write(tmp, rows); err != nil {
+	if err = write(tmp, rows, id); err != nil {
 		return fmt.Errorf("export %s: %w", path, err)
 	}
 	if err = tmp.Chmod(0o644); err != nil {
