@@ -80,10 +80,16 @@ func FindStale(rows []Row, rowNums []int, lib *Library) []Issue {
 			case ok:
 				add(FieldReferenceDocIDs, StaleArchived, "", "reference doc %s is %s, no longer published", id, statusWord(d.Status))
 			default:
+				// The workspace cannot tell an ID that was renamed from
+				// one that never existed, so it says what it knows: the
+				// ID is not here, and the document that now holds the
+				// line (or has the ID's name) is the closest.
 				if to, ok := lib.renamedTo(id, line); ok {
-					add(FieldReferenceDocIDs, StaleRenamed, to, "reference doc %s is gone: renamed? doc %s now appears as %s", id, id, to)
+					add(FieldReferenceDocIDs, StaleRenamed, to, "no document %s in this workspace; closest: %s (now appears as %s)", id, to, to)
+				} else if to := lib.closestID(id); to != "" {
+					add(FieldReferenceDocIDs, StaleGone, to, "no document %s in this workspace; closest: %s", id, to)
 				} else {
-					add(FieldReferenceDocIDs, StaleGone, "", "reference doc %s is gone from the workspace", id)
+					add(FieldReferenceDocIDs, StaleGone, "", "no document %s in this workspace", id)
 				}
 			}
 		}
@@ -129,6 +135,42 @@ func (l *Library) renamedTo(id, line string) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// closestID is the published document whose ID or title shares most
+// distinctive words with id: a word most IDs carry ("help", "blog") says
+// nothing about which document was meant. "" when none shares one.
+func (l *Library) closestID(id string) string {
+	words := func(d LibraryDoc) map[string]bool {
+		out := map[string]bool{}
+		for _, w := range strings.Split(slug(d.ID)+"-"+slug(d.Title), "-") {
+			if len(w) > 2 {
+				out[w] = true
+			}
+		}
+		return out
+	}
+	df := map[string]int{}
+	docWords := make([]map[string]bool, len(l.published))
+	for i, d := range l.published {
+		docWords[i] = words(d)
+		for w := range docWords[i] {
+			df[w]++
+		}
+	}
+	best, bestN := "", 0
+	for i, d := range l.published {
+		n := 0
+		for _, w := range strings.Split(slug(id), "-") {
+			if docWords[i][w] && (df[w] == 1 || df[w]*4 <= len(l.published)) {
+				n++
+			}
+		}
+		if n > bestN {
+			best, bestN = d.ID, n
+		}
+	}
+	return best
 }
 
 // slug lower-cases s and joins its letter and digit runs with hyphens.

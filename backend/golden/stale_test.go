@@ -52,7 +52,32 @@ func TestFindStaleNumbersRowsByPositionWithoutRowNumbers(t *testing.T) {
 	lib := golden.NewLibrary(nil)
 	rows := []golden.Row{{ID: "A"}, {ID: "B", ReferenceDocIDs: []string{"gone-doc"}}}
 	got := golden.FindStale(rows, nil, lib)
-	if len(got) != 1 || got[0].Row != 2 || got[0].Reason != golden.StaleGone || got[0].Message != "reference doc gone-doc is gone from the workspace" {
+	if len(got) != 1 || got[0].Row != 2 || got[0].Reason != golden.StaleGone || got[0].Message != "no document gone-doc in this workspace" {
 		t.Fatalf("issues = %+v", got)
+	}
+}
+
+// A reference ID no document has is named as missing, with the closest
+// document only when it shares a distinctive word (issue 29 item 12):
+// "help" and "blog" are on most IDs and point nowhere.
+func TestMissingReferenceNamesTheClosestDocument(t *testing.T) {
+	lib := golden.NewLibrary([]golden.LibraryDoc{
+		{ID: "help-refund-policy", Title: "Refund policy", Published: true},
+		{ID: "help-invoice-reminders", Title: "Invoice reminders", Published: true},
+		{ID: "help-data-retention", Title: "Data retention", Published: true},
+		{ID: "blog-api-v2", Title: "API v2 is here", Published: true},
+		{ID: "blog-faster-exports", Title: "Faster exports", Published: true},
+	})
+	cases := []struct{ name, ref, want string }{
+		{"a distinctive word shared", "help-refunds-policy-2024", "no document help-refunds-policy-2024 in this workspace; closest: help-refund-policy"},
+		{"only generic words shared", "blog-five-ways-to-get-paid", "no document blog-five-ways-to-get-paid in this workspace"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			got := golden.FindStale([]golden.Row{{ID: "Q1", ReferenceDocIDs: []string{tc.ref}}}, nil, lib)
+			if len(got) != 1 || got[0].Reason != golden.StaleGone || got[0].Message != tc.want {
+				t.Fatalf("issues = %+v, want one gone finding %q", got, tc.want)
+			}
+		})
 	}
 }

@@ -108,7 +108,7 @@ func TestStaleRowsOfAnEditedWorkspace(t *testing.T) {
 	}{
 		{name: "supporting line changed", row: 7, id: "Q006", reason: golden.StaleLineMissing, says: "supporting line no longer occurs in help-refund-policy"},
 		{name: "reference archived", row: 8, id: "Q007", reason: golden.StaleArchived, says: "reference doc help-cancel-subscription is archived"},
-		{name: "reference gone", row: 31, id: "Q030", reason: golden.StaleGone, says: "reference doc blog-five-ways-to-get-paid-faster is gone"},
+		{name: "reference gone", row: 31, id: "Q030", reason: golden.StaleGone, says: "no document blog-five-ways-to-get-paid-faster in this workspace"},
 		{name: "reference renamed", row: 9, id: "Q008", reason: golden.StaleRenamed, says: "now appears as help-data-retention"},
 		{name: "approved answer contradicted", row: 7, id: "Q006", reason: golden.StaleContradicted, says: "vs help-refund-policy#"},
 	}

@@ -48,6 +48,8 @@ describe('import preview', () => {
   it('says an unchanged workbook adds no version and offers to open the set instead', () => {
     const h = setup({ ...base, unchanged: true, added: [], changed: [], removed: [] } as unknown as GoldenPreview);
     expect(screen.getByTestId('diff-summary').textContent).toContain('Importing adds no version');
+    // one statement of what importing does, not "adds version N" beside it
+    expect(screen.queryByText(/adds version/)).toBeNull();
     expect(screen.queryByRole('button', { name: /^Import \d+ questions/ })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Open “billing”' }));
     expect(h.onOpen).toHaveBeenCalledWith('billing');

@@ -112,7 +112,8 @@ export function ImportPreview({ preview: p, sets, validOnly, busy, onChange, onC
           </form>
         )}
         <span className="muted small">
-          {p.exists ? `adds version ${p.current_version + 1} to “${p.set}”` : `creates the set “${p.set}”`}
+          {/* An unchanged workbook adds nothing: the status line below says so, once. */}
+          {p.unchanged ? `“${p.set}” is at v${p.current_version}` : p.exists ? `adds version ${p.current_version + 1} to “${p.set}”` : `creates the set “${p.set}”`}
         </span>
       </div>
       <p role="status" aria-live="polite" data-testid="diff-summary">
