@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"os"
 	"runtime"
+	"sync"
 
 	"github.com/wailsapp/wails/v2"
 	"github.com/wailsapp/wails/v2/pkg/options"
@@ -97,12 +98,13 @@ func run(ctx context.Context, sess *session.Session, log *slog.Logger, assets em
 	}
 	c := &core{sess: sess, log: log, startupDone: make(chan struct{})}
 	svcs := newServices(c)
+	var fit sync.Once // at the first page load only: a reload keeps the size the user chose
 	return wails.Run(&options.App{
 		Title:     "Continuity",
-		Width:     1280,
-		Height:    820,
-		MinWidth:  900,
-		MinHeight: 600,
+		Width:     defaultWidth,
+		Height:    defaultHeight,
+		MinWidth:  minWidth,
+		MinHeight: minHeight,
 		AssetServer: &assetserver.Options{
 			Assets:     dist,
 			Middleware: securityHeaders,
@@ -118,6 +120,7 @@ func run(ctx context.Context, sess *session.Session, log *slog.Logger, assets em
 			close(c.startupDone)
 			c.log.Info("desktop started", "data_dir", sess.DataDir)
 		},
+		OnDomReady: func(wctx context.Context) { fit.Do(func() { fitScreen(wctx, c.log) }) },
 		OnShutdown: func(context.Context) {
 			if c.jobs != nil {
 				for _, id := range c.jobs.running() {

@@ -1,5 +1,5 @@
 import { BookOpen, CheckSquare, Gauge, ListChecks, Scale, Settings as SettingsIcon } from 'lucide-react';
-import type { ComponentType } from 'react';
+import { useEffect, useRef, type ComponentType, type MouseEvent } from 'react';
 import { navigate, navStore, type View } from './stores/nav';
 import { useStore } from './stores/store';
 import { CheckView } from './views/Check';
@@ -19,11 +19,40 @@ const NAV: { view: View; label: string; icon: ComponentType<{ size?: number }>; 
   { view: 'settings', label: 'Settings', icon: SettingsIcon, Component: SettingsView },
 ];
 
+// Focus goes to the view's heading (else its region), so a keyboard or
+// screen-reader user lands in the view they chose, not back on the nav.
+function focusView(main: HTMLElement | null) {
+  const target = main?.querySelector<HTMLElement>('h1') ?? main;
+  if (!target) return;
+  if (!target.hasAttribute('tabindex')) target.tabIndex = -1;
+  target.focus();
+}
+
 export function App() {
   const current = useStore(navStore);
   const { Component } = NAV.find((n) => n.view === current) ?? NAV[0];
+  const main = useRef<HTMLElement>(null);
+  const chosen = useRef(false);
+  useEffect(() => {
+    if (!chosen.current) return; // a reload or start keeps the browser's focus
+    chosen.current = false;
+    focusView(main.current);
+  }, [current]);
+  const choose = (view: View) => {
+    if (view === navStore.get()) focusView(main.current);
+    else chosen.current = true;
+    navigate(view);
+  };
+  // Not an in-page link: the hash holds the view.
+  const skip = (e: MouseEvent) => {
+    e.preventDefault();
+    focusView(main.current);
+  };
   return (
     <div className="shell">
+      <a className="skip-link" href="#main" onClick={skip}>
+        Skip to content
+      </a>
       <nav className="sidebar" aria-label="Main">
         <div className="brand">
           <span className="brand-mark" aria-hidden>
@@ -39,7 +68,7 @@ export function App() {
                 className="nav-item"
                 aria-current={current === view ? 'page' : undefined}
                 data-nav={view}
-                onClick={() => navigate(view)}
+                onClick={() => choose(view)}
               >
                 <Icon size={18} />
                 <span>{label}</span>
@@ -48,7 +77,7 @@ export function App() {
           ))}
         </ul>
       </nav>
-      <main className="content" id="main" data-view={current}>
+      <main className="content" id="main" data-view={current} ref={main} tabIndex={-1}>
         <Component />
       </main>
       <SourceViewer />

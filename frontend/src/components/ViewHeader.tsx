@@ -4,7 +4,7 @@ export function ViewHeader({ title, subtitle, actions }: { title: string; subtit
   return (
     <header className="view-header">
       <div>
-        <h1>{title}</h1>
+        <h1 tabIndex={-1}>{title}</h1>
         <p className="muted">{subtitle}</p>
       </div>
       {actions && <div className="view-actions">{actions}</div>}

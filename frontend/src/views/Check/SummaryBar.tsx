@@ -2,8 +2,13 @@ import { PenLine } from 'lucide-react';
 import type { CheckReport, Verdict } from '../../api/check';
 import { VERDICT_ORDER, VERDICT_WORD, VerdictIcon } from './verdicts';
 
-const count = (r: CheckReport, v: Verdict) =>
-  v === 'contradicted' ? r.summary.contradicted : v === 'not_covered' ? r.summary.not_covered : r.summary.supported;
+// A dismissed finding is dealt with: its chip no longer counts it (the
+// list's "show dismissed" still has it).
+const count = (r: CheckReport, v: Verdict) => r.claims.filter((c) => c.verdict === v && !c.dismissed).length;
+const dismissedOf = (r: CheckReport, v: Verdict) => r.claims.filter((c) => c.verdict === v && c.dismissed).length;
+const voiceCount = (r: CheckReport) => (r.voice ?? []).filter((x) => !x.dismissed).length;
+const voiceDismissed = (r: CheckReport) => (r.voice ?? []).filter((x) => x.dismissed).length;
+const notCounted = (n: number) => (n ? `${n} dismissed, not counted` : undefined);
 
 interface Props {
   report: CheckReport;
@@ -20,12 +25,12 @@ export function SummaryBar({ report, verdicts, voice, onToggle, onToggleVoice }:
   return (
     <div className="summary-bar" role="group" aria-label="Filter findings">
       {VERDICT_ORDER.map((v) => (
-        <button key={v} type="button" className={`chip verdict-${v}`} aria-pressed={verdicts[v]} onClick={() => onToggle(v)} data-testid={`chip-${v}`}>
+        <button key={v} type="button" className={`chip verdict-${v}`} aria-pressed={verdicts[v]} onClick={() => onToggle(v)} data-testid={`chip-${v}`} title={notCounted(dismissedOf(report, v))}>
           <VerdictIcon verdict={v} /> {VERDICT_WORD[v]} {count(report, v)}
         </button>
       ))}
-      <button type="button" className="chip chip-voice" aria-pressed={voice} onClick={onToggleVoice} data-testid="chip-voice" disabled={!voiceRan}>
-        <PenLine size={14} aria-hidden /> Voice {report.voice?.length ?? 0}
+      <button type="button" className="chip chip-voice" aria-pressed={voice} onClick={onToggleVoice} data-testid="chip-voice" disabled={!voiceRan} title={notCounted(voiceDismissed(report))}>
+        <PenLine size={14} aria-hidden /> Voice {voiceCount(report)}
       </button>
       {voiceRan ? (
         <span className={`voice-score band-${report.voice_band}`} data-testid="voice-score">

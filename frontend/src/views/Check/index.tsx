@@ -3,6 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { api } from '../../api';
 import type { CheckEngine, Vote } from '../../api/check';
 import { ErrorBanner } from '../../components/ErrorBanner';
+import { SavedPath } from '../../components/SavedPath';
 import { useAsync } from '../../components/useAsync';
 import { ViewHeader } from '../../components/ViewHeader';
 import { cancelCheck, checkStore, clearReport, deleteCheck, dismiss, openCheck, refreshHistory, restoreReportFor, startCheck, vote } from '../../stores/check';
@@ -238,7 +239,7 @@ export function CheckView() {
     setSaved('');
     try {
       const path = await api.check.saveReport(report.id, format);
-      setSaved(path ? `Saved to ${path}` : '');
+      setSaved(path);
     } catch (e) {
       setError(e as Error);
     }
@@ -301,7 +302,7 @@ export function CheckView() {
             <button type="button" className="btn btn-small" onClick={() => save('html')}>
               <Download size={13} aria-hidden /> HTML
             </button>
-            {saved && <span className="small muted">{saved}</span>}
+            {saved && <SavedPath path={saved} />}
           </div>
         </div>
       )}

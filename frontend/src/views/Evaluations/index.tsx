@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { api, type EvalEngine, type EvalEstimate, type EvalRun, type Scorecard } from '../../api';
 import { BUILTIN_TARGET, type EvalRunTarget, type RunTarget, type TargetCheck } from '../../api/evals';
 import { ErrorBanner } from '../../components/ErrorBanner';
+import { SavedPath } from '../../components/SavedPath';
 import { useAsync } from '../../components/useAsync';
 import { ViewHeader } from '../../components/ViewHeader';
 import { cancelEval, evalJobStore, onEvalFinished, resumeEval, startEval } from '../../stores/evals';
@@ -26,6 +27,7 @@ export function EvaluationsView() {
   const [card, setCard] = useState<Scorecard | null>(null);
   const [error, setError] = useState<Error | null>(null);
   const [note, setNote] = useState('');
+  const [saved, setSaved] = useState('');
   const job = useStore(evalJobStore);
   // what the estimate counts: a target's judges, else the engine's
   const judgeEngine: EvalEngine = target.kind !== 'builtin' && (target.judge === 'offline' || target.judge === 'llm') ? target.judge : engine;
@@ -223,13 +225,14 @@ export function EvaluationsView() {
               onClick={() =>
                 act(async () => {
                   const p = await api.eval.exportScorecard(runId, baseline, f);
-                  if (p) setNote(`Scorecard saved to ${p}`);
+                  if (p) setSaved(p);
                 })
               }
             >
               <Download size={12} aria-hidden /> Export {f === 'xlsx' ? 'Excel' : 'HTML'}
             </button>
           ))}
+          {saved && <SavedPath path={saved} what="Scorecard saved" />}
         </div>
       )}
       {shown && <RunHeader card={shown} />}

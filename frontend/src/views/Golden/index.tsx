@@ -3,6 +3,7 @@ import { useEffect, useState, type DragEvent } from 'react';
 import { api, type GoldenField, type GoldenImport, type GoldenPreview, type GoldenSetView, type GoldenStale } from '../../api';
 import { fileToBase64 } from '../../api/golden';
 import { ErrorBanner } from '../../components/ErrorBanner';
+import { SavedPath } from '../../components/SavedPath';
 import { useAsync } from '../../components/useAsync';
 import { ViewHeader } from '../../components/ViewHeader';
 import { Grid } from './Grid';
@@ -28,6 +29,7 @@ export function GoldenView() {
   const [busy, setBusy] = useState(false);
   const [report, setReport] = useState<GoldenImport | null>(null);
   const [notice, setNotice] = useState('');
+  const [exported, setExported] = useState('');
   const [error, setError] = useState<Error | null>(null);
   const [dragging, setDragging] = useState(false);
   const [newName, setNewName] = useState('');
@@ -228,9 +230,10 @@ export function GoldenView() {
                   sets.reload();
                 }}
               />
-              <button type="button" className="btn btn-small" onClick={() => act(() => api.golden.exportDialog(view.set.name))}>
+              <button type="button" className="btn btn-small" onClick={() => act(async () => setExported(await api.golden.exportDialog(view.set.name)))}>
                 <Download size={14} aria-hidden /> Export Excel…
               </button>
+              {exported && <SavedPath path={exported} what="Exported" />}
             </div>
           </div>
           <Grid
