@@ -56,6 +56,18 @@ func evalVary(ctx context.Context, env *Env, o evalFlags, eng engine.Engine, jud
 	if err != nil {
 		return err
 	}
+	// The grid is checked against the workspace's settings before the
+	// workbook is imported: an import syncs the index, and a usage error
+	// must not wait for that.
+	base, err := evalrun.WorkspaceConfig(ctx, s)
+	if err != nil {
+		return err
+	}
+	grid, err := v.Grid(base)
+	if err != nil {
+		return Usagef("%v", err)
+	}
+	cols := evalrun.Columns(v, grid, base)
 	set := o.set
 	if o.golden != "" {
 		notice := func(rep retrieval.Report) { reportSync(env, rep) }
@@ -68,15 +80,6 @@ func evalVary(ctx context.Context, env *Env, o evalFlags, eng engine.Engine, jud
 		}
 		set = gs.Name
 	}
-	base, err := evalrun.WorkspaceConfig(ctx, s)
-	if err != nil {
-		return err
-	}
-	grid, err := v.Grid(base)
-	if err != nil {
-		return Usagef("%v", err)
-	}
-	cols := evalrun.Columns(v, grid, base)
 	if eng == engine.LLM {
 		if e, err := evalrun.EstimateSet(ctx, s, set, eng, o.repeat); err == nil && e.Calls > 0 {
 			fmt.Fprintf(env.Stderr, "%d configurations, each:\n", len(cols))
