@@ -93,6 +93,9 @@ type Report struct {
 	CorpusDocs     int               `json:"corpus_docs"` // documents in the index when checked
 	Voice          []VoiceIssue      `json:"voice,omitempty"`
 	VoiceScore     *float64          `json:"voice_score,omitempty"`
+	// Calibration names the workspace's calibrated contradicted threshold
+	// the check applied (backend/calibrate); "" when it used the model's.
+	Calibration string `json:"calibration,omitempty"`
 }
 
 // Build turns an engine report into a stored report. passages are every

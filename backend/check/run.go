@@ -141,11 +141,15 @@ func checkClaims(ctx context.Context, s *session.Session, ix *retrieval.Index, r
 		judge  claims.Engine
 		client *llm.Client
 		prog   = newCheckProgress(req.Draft, report)
+		calib  string
 	)
 	switch eng {
 	case engine.Offline:
 		e := claims.NewOffline()
 		e.TopK = k
+		if calib, err = applyCalibration(ctx, s, e); err != nil {
+			return Report{}, nil, err
+		}
 		judge = e
 	case engine.LLM:
 		if client, err = llmClient(ctx, s); err != nil {
@@ -165,6 +169,7 @@ func checkClaims(ctx context.Context, s *session.Session, ix *retrieval.Index, r
 	if err != nil {
 		return rep, client, err
 	}
+	rep.Calibration = calib
 	// What the pages used to say is judged offline, with either engine:
 	// it is one short sentence per candidate and never leaves the machine.
 	pair, ok := judge.(PairJudge)

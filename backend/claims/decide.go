@@ -68,6 +68,9 @@ func (e *OfflineEngine) decide(as assessment, w *model.Weights) Result {
 		return result(c, NotCovered, "the claim has no content words to check")
 	}
 	v, p := decideProbs(w, as.x, as.conflict != nil, as.support != nil)
+	if t := e.ContradictedThreshold; t > 0 && as.conflict != nil {
+		v = DecideProbs(p, true, as.support != nil, t)
+	}
 	if e.trace != nil {
 		e.trace("  decide %s p=%.2f conflict=%v supportable=%v x=%v", v, p, as.conflict != nil, as.support != nil, featureDump(as.x))
 	}
