@@ -199,7 +199,8 @@ func evalStart(ctx context.Context, env *Env, o evalFlags, eng engine.Engine, ju
 	}
 	defer p.Close()
 	writeMissingRefs(env, p.Run)
-	writeStaleRows(env, p)
+	// Stale rows are run warnings: the text scorecard lists them, and
+	// with --json the target notices say them on stderr, once either way.
 	writeTargetNotices(env, p)
 	if eng == engine.LLM && p.Estimate.Calls > 0 {
 		writeEstimate(env, p.Estimate, p.TimeBasis)

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"strings"
 
-	"continuity/backend/evalrun"
 	"continuity/backend/golden"
 	"continuity/backend/goldenset"
 	"continuity/backend/goldenstale"
@@ -163,16 +162,4 @@ func staleFailure(where string, r goldenstale.Result) error {
 		return Failed("%s: %d stale rows", where, n)
 	}
 	return nil
-}
-
-// writeStaleRows warns on stderr, before the run, about the set's stale
-// rows; the run keeps them with its warnings. With --json the target
-// notices already print every run warning, so they are not said twice.
-func writeStaleRows(env *Env, p *evalrun.Prepared) {
-	if env.JSON {
-		return
-	}
-	for _, w := range p.Stale {
-		fmt.Fprintf(env.Stderr, "warning: %s\n", w)
-	}
 }

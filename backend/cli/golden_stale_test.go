@@ -68,8 +68,8 @@ func TestGoldenValidateReportsARowWhoseSupportingLineWasDeleted(t *testing.T) {
 }
 
 // TestEvalWarnsAboutStaleRowsBeforeRunningAndKeepsThem: eval says which
-// rows are stale before it starts, runs all the same, and the run's
-// warnings (scorecard JSON) keep them.
+// rows are stale (with --json on stderr before it starts), runs all the
+// same, and the run's warnings (scorecard JSON) keep them.
 func TestEvalWarnsAboutStaleRowsBeforeRunningAndKeepsThem(t *testing.T) {
 	dir := t.TempDir()
 	ws := filepath.Join(dir, "ws")
@@ -98,5 +98,14 @@ func TestEvalWarnsAboutStaleRowsBeforeRunningAndKeepsThem(t *testing.T) {
 	}
 	if !kept {
 		t.Fatalf("run warnings %q lack %q", card.Warnings, want)
+	}
+	// In text both streams reach the terminal: the warning is said once
+	// (issue 29 item 14), in the scorecard.
+	r = run(t, nil, append(base, "eval", "--set", "golden", "--judge", "none")...)
+	if r.code == ExitError {
+		t.Fatalf("eval (text): exit %d: %s", r.code, r.stderr)
+	}
+	if n := strings.Count(r.stdout+r.stderr, want); n != 1 {
+		t.Fatalf("text eval says the stale warning %d times, want once:\nstdout %s\nstderr %s", n, r.stdout, r.stderr)
 	}
 }
