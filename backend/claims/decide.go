@@ -26,7 +26,7 @@ var classVerdicts = []Verdict{Supported, Contradicted, NotCovered}
 // false red flag costs a writer's trust more than a miss. Supported needs
 // a unit that states all the claim's quantities (supportable).
 func Decide(w *model.Weights, x []float64, hasConflict, supportable bool) (Verdict, float64) {
-	v, p := decideProbs(w, x, hasConflict, supportable)
+	v, p := decideProbs(w, x, hasConflict, supportable, w.Manifest.Contradicted)
 	return v, p[classOf(v)]
 }
 
@@ -39,14 +39,15 @@ func classOf(v Verdict) int {
 	return classNotCovered
 }
 
-// decideProbs returns the verdict and the class probabilities, whose
-// contradicted entry is the conflict model's when a cue fired.
-func decideProbs(w *model.Weights, x []float64, hasConflict, supportable bool) (Verdict, []float64) {
+// decideProbs returns the verdict at contradicted threshold t and the
+// class probabilities, whose contradicted entry is the conflict model's
+// when a cue fired.
+func decideProbs(w *model.Weights, x []float64, hasConflict, supportable bool, t float64) (Verdict, []float64) {
 	p := w.Predict(x)
 	if hasConflict {
 		p[classContradicted] = w.ContradictedProb(x)
 	}
-	return DecideProbs(p, hasConflict, supportable, w.Manifest.Contradicted), p
+	return DecideProbs(p, hasConflict, supportable, t), p
 }
 
 // DecideProbs is Decide's rule on class probabilities already computed
@@ -67,10 +68,11 @@ func (e *OfflineEngine) decide(as assessment, w *model.Weights) Result {
 	if len(as.ca.stems) == 0 && len(as.ca.qty) == 0 {
 		return result(c, NotCovered, "the claim has no content words to check")
 	}
-	v, p := decideProbs(w, as.x, as.conflict != nil, as.support != nil)
-	if t := e.ContradictedThreshold; t > 0 && as.conflict != nil {
-		v = DecideProbs(p, true, as.support != nil, t)
+	t := w.Manifest.Contradicted
+	if e.ContradictedThreshold > 0 { // the workspace's own (backend/calibrate)
+		t = e.ContradictedThreshold
 	}
+	v, p := decideProbs(w, as.x, as.conflict != nil, as.support != nil, t)
 	if e.trace != nil {
 		e.trace("  decide %s p=%.2f conflict=%v supportable=%v x=%v", v, p, as.conflict != nil, as.support != nil, featureDump(as.x))
 	}
