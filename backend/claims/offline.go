@@ -112,6 +112,12 @@ func (st *checkState) vec(i int) []float32 {
 
 // Check implements Engine.
 func (e *OfflineEngine) Check(ctx context.Context, draft string, search Searcher) (Report, error) {
+	return e.check(ctx, draft, search, nil)
+}
+
+// check is Check; scored, when set, sees each claim's assessment as the
+// verdict model judged it (never when the verifier did: Scoring).
+func (e *OfflineEngine) check(ctx context.Context, draft string, search Searcher, scored func(as *assessment, w *model.Weights)) (Report, error) {
 	if strings.TrimSpace(draft) == "" {
 		return Report{}, ErrEmptyDraft
 	}
@@ -140,7 +146,11 @@ func (e *OfflineEngine) Check(ctx context.Context, draft string, search Searcher
 		if err := ctx.Err(); err != nil {
 			return Report{}, err
 		}
-		rep.Results = append(rep.Results, e.judge(e.assess(cl[i], st.vec(i), st.units(i), st.view), w, vw))
+		as := e.assess(cl[i], st.vec(i), st.units(i), st.view)
+		if scored != nil && vw == nil {
+			scored(&as, w)
+		}
+		rep.Results = append(rep.Results, e.judge(as, w, vw))
 	}
 	rep.Summary = summarize(rep.Results)
 	return rep, nil

@@ -29,7 +29,7 @@ type RunFunc func(ctx context.Context, env *Env, args []string) error
 // allCommands is every subcommand, built fresh on each call so no state
 // is shared between runs (tests run commands concurrently).
 func allCommands() []*Command {
-	cs := []*Command{auditCommand(), changesCommand(), checkCommand(), evalCommand(), goldenCommand(), guidelinesCommand(), helpCommand(),
+	cs := []*Command{auditCommand(), calibrateCommand(), changesCommand(), checkCommand(), evalCommand(), goldenCommand(), guidelinesCommand(), helpCommand(),
 		indexCommand(), lintCommand(), mcpCommand(), modelsCommand(), searchCommand(), sourcesCommand(), statusCommand(), versionCommand()}
 	sort.Slice(cs, func(i, j int) bool { return cs[i].Name < cs[j].Name })
 	return cs

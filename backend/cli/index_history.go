@@ -34,13 +34,18 @@ func importHistory(ctx context.Context, env *Env, ix *retrieval.Index, content s
 	if err != nil {
 		return nil, err
 	}
+	return historyOf(env, run), nil
+}
+
+// historyOf is what a history import did, its warnings also on stderr.
+func historyOf(env *Env, run session.HistoryRun) *historyJSON {
 	r := run.Report
 	out := &historyJSON{Ran: run.Ran, Skipped: run.Skipped, Repo: r.Repo, Head: r.Head, From: r.From, Commits: r.Commits,
 		Superseded: r.Superseded, UpToDate: r.UpToDate, Warnings: append([]githistory.Warning{}, r.Warnings...)}
 	for _, w := range r.Warnings {
 		fmt.Fprintf(env.Stderr, "warning: history: %s\n", w)
 	}
-	return out, nil
+	return out
 }
 
 func writeHistory(w io.Writer, h *historyJSON) {
