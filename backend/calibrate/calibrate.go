@@ -222,7 +222,9 @@ func decide(ctx context.Context, s *session.Session, res *Result, o Options) err
 		res.Decision = fmt.Sprintf("not saved: no threshold catches an old sentence at precision %.2f or more", MinPrecision)
 		return nil
 	case !notWorse(after, before):
-		res.Decision = fmt.Sprintf("not saved: held out by document, the fitted thresholds do worse than the model's (F1 %.3f vs %.3f)", after.F1, before.F1)
+		res.Decision = fmt.Sprintf("not saved: held out by document, the fitted thresholds do worse than the model's "+
+			"(F1 %.3f vs %.3f, precision %s vs %s; a threshold must keep F1 and either precision or %.2f)",
+			after.F1, before.F1, pct(after.Precision), pct(before.Precision), MinPrecision)
 		return nil
 	case o.DryRun:
 		res.Decision = fmt.Sprintf("dry run: would save %.3f", res.Threshold)
@@ -256,4 +258,11 @@ func Reset(ctx context.Context, s *session.Session) (bool, error) {
 		return false, err
 	}
 	return stored.Reset(ctx, s.DB, ws)
+}
+
+func pct(p *float64) string {
+	if p == nil {
+		return "undefined"
+	}
+	return fmt.Sprintf("%.0f%%", *p*100)
 }
