@@ -31,3 +31,51 @@ export const audit = {
   /** Asks where to save and writes the audit; resolves to the path, "" when cancelled. */
   export: (format: AuditExportFormat) => call('Audit.ExportAudit', () => Audit.ExportAudit(format)),
 };
+
+/** The verifier on one set of pairs at one threshold (recall/precision null when undefined). */
+export interface CalibrationMetrics {
+  old: number;
+  caught: number;
+  current: number;
+  false_flags: number;
+  recall: number | null;
+  precision: number | null;
+  f1: number;
+}
+
+/** One kind of change (value, polarity, name, or all), before and held out after. */
+export interface CalibrationKind {
+  kind: string;
+  changes: number;
+  before: CalibrationMetrics;
+  after: CalibrationMetrics;
+}
+
+/** app.CalibrationDTO, the result a calibrate job's job:done carries. */
+export interface Calibration {
+  model: string;
+  default_threshold: number;
+  threshold: number;
+  fitted: boolean;
+  changes: number;
+  pairs: number;
+  documents: number;
+  skipped: string[];
+  kinds: CalibrationKind[];
+  saved: boolean;
+  decision: string;
+  notice: string;
+  seconds: number;
+}
+
+export type SavedThreshold = app.SavedThresholdDTO;
+
+// Calibration on the workspace's own fact changes (continuity calibrate).
+export const calibration = {
+  /** Starts the calibrate job; the Calibration arrives on job:done. */
+  start: (dryRun: boolean) => call('Audit.StartCalibration', () => Audit.StartCalibration(dryRun)),
+  /** The workspace's saved threshold, null when none. */
+  saved: () => call('Audit.SavedThreshold', () => Audit.SavedThreshold()),
+  /** Removes the saved threshold; false when there was none. */
+  reset: () => call('Audit.ResetCalibration', () => Audit.ResetCalibration()),
+};

@@ -1,6 +1,6 @@
 // The only way views reach Go: one file per feature, each the only
 // importer of its generated bindings; every rejection becomes an ApiError.
-import { audit } from './audit';
+import { audit, calibration } from './audit';
 import { check } from './check';
 import { corpus } from './corpus';
 import { documents } from './documents';
@@ -24,4 +24,4 @@ export type { AuditReport, AuditConflict, AuditStatement, MuddyDocument, MuddyFi
 
 export type { Source, SourceKind, SourceSkip, SourcesSyncResult } from './sources';
 
-export const api = { corpus, check, voice, golden, eval: evals, settings, jobs, documents, draft, audit, sources };
+export const api = { corpus, check, voice, golden, eval: evals, settings, jobs, documents, draft, audit, calibration, sources };

@@ -192,6 +192,30 @@ export namespace app {
 		    return a;
 		}
 	}
+	export class SavedThresholdDTO {
+	    threshold: number;
+	    default_threshold: number;
+	    model: string;
+	    changes: number;
+	    pairs: number;
+	    date: string;
+	    describe: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new SavedThresholdDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.threshold = source["threshold"];
+	        this.default_threshold = source["default_threshold"];
+	        this.model = source["model"];
+	        this.changes = source["changes"];
+	        this.pairs = source["pairs"];
+	        this.date = source["date"];
+	        this.describe = source["describe"];
+	    }
+	}
 	export class ChangedFactsDTO {
 	    facts: ChangedFactDTO[];
 	    notice: string;

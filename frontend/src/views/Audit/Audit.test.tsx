@@ -35,6 +35,11 @@ vi.mock('../../api', () => ({
           kind: 'value', values: [{ old: '14 days', new: '30 days' }], date: '2026-03-12', commit: '1a2b3c4', message: 'New refund policy', republished: false },
       ] }),
     },
+    calibration: {
+      saved: vi.fn().mockResolvedValue(null),
+      start: vi.fn().mockResolvedValue('calibrate-1'),
+      reset: vi.fn().mockResolvedValue(true),
+    },
     jobs: { cancel: vi.fn().mockResolvedValue(undefined) },
   },
 }));
@@ -137,6 +142,38 @@ describe('AuditView', () => {
     fireEvent.click(screen.getByText('XLSX'));
     expect((await screen.findByText(/Saved \/w\/corpus-audit.xlsx/)).textContent).toBeTruthy();
     expect(api.audit.export).toHaveBeenCalledWith('xlsx');
+  });
+
+  it('calibrates on the history and shows before and after per kind, then resets', async () => {
+    render(<AuditView />);
+    fireEvent.click(await screen.findByRole('tab', { name: 'Changed facts' }));
+    expect((await screen.findByTestId('calibration-saved'))?.textContent).toContain('Checks use the model’s contradicted threshold.');
+    fireEvent.click(screen.getByRole('button', { name: /Calibrate on this workspace’s history/ }));
+    await waitFor(() => expect(api.calibration.start).toHaveBeenCalledWith(false));
+    const m = (caught: number, old: number, falseFlags: number) => ({
+      old, caught, current: old, false_flags: falseFlags, recall: caught / old, precision: caught / (caught + falseFlags), f1: 0.5,
+    });
+    const saved = { threshold: 0.464, default_threshold: 0.625, model: 'offline-6+verdict-v1-abc', changes: 13, pairs: 26, date: '2026-12-02',
+      describe: 'contradicted threshold 0.464 (model’s 0.625) calibrated on 13 workspace changes on 2026-12-02' };
+    vi.mocked(api.calibration.saved).mockResolvedValue(saved as never);
+    act(() => handlers['job:done']({ job_id: 'calibrate-1', kind: 'calibrate', ok: true, canceled: false, result: {
+      model: 'offline-6+verdict-v1-abc', default_threshold: 0.625, threshold: 0.464, fitted: true, changes: 13, pairs: 26, documents: 3,
+      skipped: ['1 reworded: no value, negation or name changed'], saved: true, decision: 'saved: ' + saved.describe, notice: '', seconds: 2,
+      kinds: [
+        { kind: 'value', changes: 7, before: m(6, 7, 0), after: m(7, 7, 0) },
+        { kind: 'all', changes: 13, before: m(10, 13, 0), after: m(11, 13, 1) },
+      ] } }));
+    const result = await screen.findByTestId('calibration-result');
+    const value = within(result).getByText('value').closest('tr') as HTMLElement;
+    expect((value)?.textContent).toContain('6/7 86%');
+    expect((value)?.textContent).toContain('7/7 100%');
+    expect((within(result).getByText('all').closest('tr'))?.textContent).toContain('92% (1 false)');
+    expect((screen.getByTestId('calibration-decision'))?.textContent).toContain('Fitted threshold 0.464. saved: contradicted threshold 0.464');
+    await waitFor(() => expect(screen.getByTestId('calibration-saved').textContent).toContain('Checks use contradicted threshold 0.464'));
+    vi.mocked(api.calibration.saved).mockResolvedValue(null as never);
+    fireEvent.click(screen.getByRole('button', { name: /Reset/ }));
+    await waitFor(() => expect(api.calibration.reset).toHaveBeenCalled());
+    await waitFor(() => expect(screen.getByTestId('calibration-saved').textContent).toContain('Checks use the model’s contradicted threshold.'));
   });
 
   it('lists the changed facts with both versions, the date and the commit', async () => {

@@ -14,6 +14,7 @@ import {
   type StatusFilter,
 } from '../../stores/audit';
 import { useStore } from '../../stores/store';
+import { Calibration } from './Calibration';
 import { ChangedFacts } from './ChangedFacts';
 import { ConflictPair } from './ConflictPair';
 import { MuddyList } from './MuddyList';
@@ -175,7 +176,12 @@ export function AuditView() {
       </div>
       <div role="tabpanel">
         {tab === 'conflicts' && <Conflicts />}
-        {tab === 'changed' && <ChangedFacts />}
+        {tab === 'changed' && (
+          <>
+            <Calibration />
+            <ChangedFacts />
+          </>
+        )}
         {tab === 'muddy' && <MuddyList />}
       </div>
     </div>

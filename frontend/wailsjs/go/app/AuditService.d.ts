@@ -15,3 +15,9 @@ export function MuddySummary():Promise<app.MuddySummaryDTO>;
 export function SetConflictStatus(arg1:string,arg2:string,arg3:string):Promise<void>;
 
 export function StartAudit():Promise<string>;
+
+export function ResetCalibration():Promise<boolean>;
+
+export function SavedThreshold():Promise<app.SavedThresholdDTO|null>;
+
+export function StartCalibration(arg1:boolean):Promise<string>;

@@ -29,3 +29,15 @@ export function SetConflictStatus(arg1, arg2, arg3) {
 export function StartAudit() {
   return window['go']['app']['AuditService']['StartAudit']();
 }
+
+export function ResetCalibration() {
+  return window['go']['app']['AuditService']['ResetCalibration']();
+}
+
+export function SavedThreshold() {
+  return window['go']['app']['AuditService']['SavedThreshold']();
+}
+
+export function StartCalibration(arg1) {
+  return window['go']['app']['AuditService']['StartCalibration'](arg1);
+}
