@@ -155,6 +155,10 @@ type EvalQuestionDTO struct {
 	AnswerChanged       bool     `json:"answer_changed"`
 	ContradictsApproved bool     `json:"contradicts_approved"`
 	ContradictedClaims  []string `json:"contradicted_claims"`
+	// ApprovedContradicted names the passage that now contradicts the
+	// approved answer itself, with the engine's confidence ("" when none):
+	// the question fails, baseline or not.
+	ApprovedContradicted string `json:"approved_contradicted"`
 }
 
 // TrendPointDTO is one finished run on the trend line.
@@ -188,18 +192,23 @@ type BaselineDTO struct {
 
 // ScorecardDTO is the whole release scorecard of one run.
 type ScorecardDTO struct {
-	Run            EvalRunDTO        `json:"run"`
-	Ready          bool              `json:"ready"`
-	GateMetrics    int               `json:"gate_metrics"`
-	FailingMetrics int               `json:"failing_metrics"`
-	GateFailures   []string          `json:"gate_failures"`
-	Errors         int               `json:"errors"`
-	ReviewCount    int               `json:"review_count"`
-	Tiles          []MetricTileDTO   `json:"tiles"`
-	Categories     []CategoryDTO     `json:"categories"`
-	Questions      []EvalQuestionDTO `json:"questions"`
-	Baseline       *BaselineDTO      `json:"baseline"`
-	Trend          []TrendPointDTO   `json:"trend"`
+	Run            EvalRunDTO `json:"run"`
+	Ready          bool       `json:"ready"`
+	GateMetrics    int        `json:"gate_metrics"`
+	FailingMetrics int        `json:"failing_metrics"`
+	// FailingQuestions count the questions that fail or error (a score
+	// below its threshold, an approved answer the corpus contradicts…):
+	// the gate can pass on its means while they fail, and the headline
+	// must not then say "Ready".
+	FailingQuestions int               `json:"failing_questions"`
+	GateFailures     []string          `json:"gate_failures"`
+	Errors           int               `json:"errors"`
+	ReviewCount      int               `json:"review_count"`
+	Tiles            []MetricTileDTO   `json:"tiles"`
+	Categories       []CategoryDTO     `json:"categories"`
+	Questions        []EvalQuestionDTO `json:"questions"`
+	Baseline         *BaselineDTO      `json:"baseline"`
+	Trend            []TrendPointDTO   `json:"trend"`
 }
 
 // EvalTargetDTO is what answers a run, as the view picked it. Kind:

@@ -69,6 +69,11 @@ func scorecardDTO(c *evalrun.Card, results, base []eval.QuestionResult, baseRun 
 		}
 		out.Tiles = append(out.Tiles, t)
 	}
+	for _, q := range sc.Questions {
+		if q.Status() != scorecard.QuestionPass {
+			out.FailingQuestions++
+		}
+	}
 	out.Categories = categoryDTOs(sc, results)
 	out.Questions = questionDTOs(sc, results, base)
 	if d := sc.Baseline; d != nil && baseRun != nil {
@@ -153,6 +158,9 @@ func questionDTOs(sc *scorecard.Scorecard, results, base []eval.QuestionResult) 
 			NotMeasured: []NotMeasuredDTO{}, Claims: []ClaimCheckDTO{}, Evidence: []string{}, Why: why[r.QuestionID], ContradictedClaims: []string{}}
 		if q.Why == nil {
 			q.Why = []string{}
+		}
+		if c := row.ApprovedContradicted; c != nil {
+			q.ApprovedContradicted = scorecard.ApprovedContradictedFailure(r.QuestionID, *c)
 		}
 		refs := map[string]bool{}
 		for _, id := range r.ReferenceDocIDs {

@@ -77,7 +77,8 @@ configurations) builds each configuration's index in <data dir>/experiments/<has
 each and prints one table: metrics × configurations, the best marked, wins and
 losses per question against the workspace's configuration (the baseline
 column). Experiment runs are not runs of the set: no baseline, no trend.
-With --gate: exit 1 when a gated metric is below its threshold or, with
+With --gate: exit 1 when a gated metric is below its threshold, when the corpus
+contradicts a question's approved answer (named with the passage) or, with
 --baseline, a question's answer now contradicts its approved answer; 2 when any
 question failed with an error (errors also fail the gate) or on runtime errors; and 2
 when an offline model (USE-lite, GloVe, WordNet) the run would use is missing, unless

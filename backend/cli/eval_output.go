@@ -70,15 +70,21 @@ func writeEvalResult(env *Env, c *evalrun.Card) error {
 	if d := sc.Baseline; d != nil {
 		s := d.Summary
 		// regressions and improvements count questions; a new contradiction of the approved answer is a regression
-		fmt.Fprintf(env.Stdout, "baseline %s: %d regressions, %d improvements, %d new errors (questions; %d metric drops, %d answers changed, %d contradict the approved answer)\n",
-			d.BaselineRunID, s.Regressed, s.Improved, s.NewErrors, len(d.Regressions), s.AnswersChanged, s.ContradictsApproved)
+		fmt.Fprintf(env.Stdout, "baseline %s: %d regressions, %d improvements, %d new errors (questions; %d metric drops, %d answers changed, %d contradict the approved answer, %d approved answers the corpus contradicts)\n",
+			d.BaselineRunID, s.Regressed, s.Improved, s.NewErrors, len(d.Regressions), s.AnswersChanged, s.ContradictsApproved, s.ApprovedContradicted)
 		for _, q := range d.Questions {
 			if q.ContradictsApproved {
 				fmt.Fprintf(env.Stdout, "  %s now contradicts its approved answer: %s\n", q.QuestionID, strings.Join(q.ContradictedClaims, " | "))
 			}
 		}
 	}
-	fmt.Fprintf(env.Stdout, "errors: %d · review queue: %d questions\n", sc.Errors, len(sc.Review))
+	failing := 0
+	for _, q := range sc.Questions {
+		if q.Status() != scorecard.QuestionPass {
+			failing++
+		}
+	}
+	fmt.Fprintf(env.Stdout, "errors: %d · failing questions: %d · review queue: %d questions\n", sc.Errors, failing, len(sc.Review))
 	if sc.Gate.Pass {
 		fmt.Fprintln(env.Stdout, "gate: PASS")
 	} else {

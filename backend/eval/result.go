@@ -128,6 +128,9 @@ type Run struct {
 	// TargetWarnings say what of the target's replies could not be used as
 	// given: unmatched recorded responses, most context ids unknown.
 	TargetWarnings []string `json:"target_warnings,omitempty"`
+	// ApprovedContradicted are the rows whose approved answer the corpus
+	// contradicted at the run's start (goldenstale): each fails the gate.
+	ApprovedContradicted []ApprovedContradiction `json:"approved_contradicted,omitempty"`
 }
 
 // Target kinds.
@@ -238,4 +241,20 @@ func MissingRefsWarning(ids []string) string {
 	default:
 		return fmt.Sprintf("%d reference documents of this set are not in the index (%s and %d more)", n, strings.Join(ids[:shown], ", "), n-shown)
 	}
+}
+
+// ApprovedContradiction is a golden row whose approved answer the corpus
+// contradicted when the run started: the question fails whatever its
+// answer scored, since the expectation itself no longer holds.
+type ApprovedContradiction struct {
+	QuestionID string `json:"question_id"`
+	Row        int    `json:"row"`      // the row in the set's exported workbook
+	Kind       string `json:"kind"`     // contradicted (the claim engine) or superseded (the page's history)
+	Claim      string `json:"claim"`    // the approved answer's claim that no longer holds
+	DocID      string `json:"doc_id"`   // the document that now says otherwise
+	ChunkID    string `json:"chunk_id"` // its passage; "" for a superseded sentence
+	Passage    string `json:"passage"`  // what the document now says
+	// Confidence is the claim engine's for its contradicted verdict; nil
+	// for a superseded sentence (matched by the page's history, not judged).
+	Confidence *float64 `json:"confidence"`
 }

@@ -20,18 +20,21 @@ func newApprovedJudge() approvedJudge { return approvedJudge{engine: claims.NewO
 var _ scorecard.AnswerJudge = approvedJudge{}
 
 // Contradicted implements scorecard.AnswerJudge.
-func (j approvedJudge) Contradicted(ctx context.Context, answer, approved, supportingLine string) ([]string, error) {
+func (j approvedJudge) Contradicted(ctx context.Context, answer, approved, supportingLine string) ([]scorecard.ContradictedClaim, error) {
 	passages := approvedPassages(approved, supportingLine)
 	if len(passages) == 0 || strings.TrimSpace(answer) == "" {
 		return nil, nil
 	}
-	var out []string
+	var out []scorecard.ContradictedClaim
 	for _, c := range claims.Decompose(answer) {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		if r := j.engine.Verify(c, passages); r.Verdict == claims.Contradicted {
-			out = append(out, c.Text)
+		// Verify's contradicted verdict already needs a conflict cue on a
+		// unit about the claim's subject at the model's threshold; it must
+		// also cite the passage, or it is no contradiction of anything.
+		if r := j.engine.Verify(c, passages); r.Verdict == claims.Contradicted && len(r.Evidence) > 0 {
+			out = append(out, scorecard.ContradictedClaim{Text: c.Text, Confidence: r.Confidence})
 		}
 	}
 	return out, nil

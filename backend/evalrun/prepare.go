@@ -106,7 +106,8 @@ func Prepare(ctx context.Context, s *session.Session, set string, o Options, not
 	if err != nil {
 		return nil, err
 	}
-	p := &Prepared{Store: st, Questions: qs, index: ix, Stale: staleWarnings(ctx, s, ix, gs, o.Judge != eval.JudgeNone)}
+	stale, contradicted := staleWarnings(ctx, s, ix, gs, o.Judge != eval.JudgeNone)
+	p := &Prepared{Store: st, Questions: qs, index: ix, Stale: stale}
 	off := embed.NewOffline()
 	deps := eval.Deps{Retriever: Retriever{Index: ix}}
 	runID := o.RunID
@@ -114,7 +115,8 @@ func Prepare(ctx context.Context, s *session.Session, set string, o Options, not
 		runID = eval.NewRunID()
 	}
 	run := eval.Run{ID: runID, GoldenSet: gs.Name, GoldenVersion: strconv.Itoa(gs.Version), CorpusFingerprint: fp,
-		Thresholds: gate.Thresholds, Settings: settingsOf(cfg, ixStats), MissingRefs: missing, TargetWarnings: append([]string(nil), p.Stale...)}
+		Thresholds: gate.Thresholds, Settings: settingsOf(cfg, ixStats), MissingRefs: missing, TargetWarnings: append([]string(nil), p.Stale...),
+		ApprovedContradicted: contradicted}
 	var tw *wired
 	if !o.Target.Builtin() {
 		if tw, err = wireTarget(ctx, o.Target, qs); err != nil {

@@ -8,6 +8,7 @@ import (
 	"continuity/backend/check"
 	"continuity/backend/claims"
 	"continuity/backend/corpus"
+	"continuity/backend/eval"
 	"continuity/backend/golden"
 	"continuity/backend/retrieval"
 	"continuity/backend/session"
@@ -29,9 +30,13 @@ type Finder struct {
 // Result is what Find found: the stale rows' issues, and why a check did
 // not run when it did not (never a silent pass).
 type Result struct {
-	Issues  []golden.Issue `json:"issues"`
-	Engine  string         `json:"engine"` // the claims engine and model that judged approved answers
-	Skipped string         `json:"skipped,omitempty"`
+	Issues []golden.Issue `json:"issues"`
+	// Contradicted are the rows whose approved answer the corpus now
+	// contradicts (or states what a page said before a change), as data:
+	// an eval run fails those questions (eval.Run.ApprovedContradicted).
+	Contradicted []eval.ApprovedContradiction `json:"contradicted,omitempty"`
+	Engine       string                       `json:"engine"` // the claims engine and model that judged approved answers
+	Skipped      string                       `json:"skipped,omitempty"`
 }
 
 // Rows counts the distinct stale rows.
@@ -50,11 +55,12 @@ func (r Result) Rows() int {
 func (f Finder) Find(ctx context.Context, rows []golden.Row, rowNums []int) (Result, error) {
 	res := Result{Issues: golden.FindStale(rows, rowNums, f.Library)}
 	if f.History != nil {
-		old, err := f.superseded(ctx, rows, rowNums)
+		old, moved, err := f.superseded(ctx, rows, rowNums)
 		if err != nil {
 			return Result{}, err
 		}
 		res.Issues = append(res.Issues, old...)
+		res.Contradicted = append(res.Contradicted, moved...)
 	}
 	if f.Index == nil || f.Judge == nil {
 		res.Skipped = "approved answers not checked against the corpus (no claims engine asked for)"
@@ -88,6 +94,7 @@ func (f Finder) Find(ctx context.Context, rows []golden.Row, rowNums []int) (Res
 			}
 			res.Issues = append(res.Issues, golden.Issue{Severity: golden.SevWarning, Row: n, RowID: r.ID,
 				Field: golden.FieldApprovedAnswer, Reason: golden.StaleContradicted, Message: contradiction(c)})
+			res.Contradicted = append(res.Contradicted, contradictionOf(r.ID, n, c))
 		}
 	}
 	return res, nil
@@ -136,6 +143,17 @@ func contradiction(c check.Claim) string {
 		b.WriteString(" (confidence not measured)")
 	}
 	return b.String()
+}
+
+// contradictionOf is a contradicted claim of row id (workbook row n) as
+// the run records it.
+func contradictionOf(id string, n int, c check.Claim) eval.ApprovedContradiction {
+	ac := eval.ApprovedContradiction{QuestionID: id, Row: n, Kind: string(golden.StaleContradicted), Claim: oneLine(c.Text), Confidence: c.Confidence}
+	if len(c.Evidence) > 0 {
+		e := c.Evidence[0]
+		ac.DocID, ac.ChunkID, ac.Passage = e.DocID, e.ChunkID, oneLine(e.Quote)
+	}
+	return ac
 }
 
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }

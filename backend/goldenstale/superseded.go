@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"continuity/backend/eval"
 	"continuity/backend/golden"
 	"continuity/backend/history"
 	"continuity/backend/retrieval"
@@ -22,12 +23,16 @@ type SupersededSearcher interface {
 const supersededCandidates = 5
 
 // superseded lists the rows whose approved answer or supporting line
-// states what a page said before a change, naming the change.
-func (f Finder) superseded(ctx context.Context, rows []golden.Row, rowNums []int) ([]golden.Issue, error) {
-	var out []golden.Issue
+// states what a page said before a change, naming the change; an approved
+// answer that does is also returned as a contradiction of it.
+func (f Finder) superseded(ctx context.Context, rows []golden.Row, rowNums []int) ([]golden.Issue, []eval.ApprovedContradiction, error) {
+	var (
+		out   []golden.Issue
+		moved []eval.ApprovedContradiction
+	)
 	for i, r := range rows {
 		if err := ctx.Err(); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		n := i + 1
 		if i < len(rowNums) {
@@ -47,7 +52,7 @@ func (f Finder) superseded(ctx context.Context, rows []golden.Row, rowNums []int
 			}
 			hit, ok, err := f.statedOld(ctx, fd.text)
 			if err != nil {
-				return nil, fmt.Errorf("compare row %d (%s) with what the corpus used to say: %w", n, r.ID, err)
+				return nil, nil, fmt.Errorf("compare row %d (%s) with what the corpus used to say: %w", n, r.ID, err)
 			}
 			if !ok {
 				continue
@@ -58,9 +63,13 @@ func (f Finder) superseded(ctx context.Context, rows []golden.Row, rowNums []int
 				is.Suggest = hit.Current
 			}
 			out = append(out, is)
+			if fd.field == golden.FieldApprovedAnswer && hit.Current != "" {
+				moved = append(moved, eval.ApprovedContradiction{QuestionID: r.ID, Row: n, Kind: string(golden.StaleSuperseded),
+					Claim: oneLine(hit.Text), DocID: hit.DocID, Passage: oneLine(hit.Current)})
+			}
 		}
 	}
-	return out, nil
+	return out, moved, nil
 }
 
 func (f Finder) holdsLine(r golden.Row) bool {

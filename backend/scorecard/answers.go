@@ -6,10 +6,18 @@ import (
 )
 
 // AnswerJudge lists the claims of answer that the approved answer and its
-// supporting line contradict (none: nil). The offline claim engine is the
-// one the app and the CLI use (evalrun).
+// supporting line contradict (none: nil): the claim engine's contradicted
+// verdict at its threshold, never a weaker signal. The offline claim
+// engine is the one the app and the CLI use (evalrun).
 type AnswerJudge interface {
-	Contradicted(ctx context.Context, answer, approved, supportingLine string) ([]string, error)
+	Contradicted(ctx context.Context, answer, approved, supportingLine string) ([]ContradictedClaim, error)
+}
+
+// ContradictedClaim is a claim of an answer the approved answer
+// contradicts, with the engine's confidence in that verdict.
+type ContradictedClaim struct {
+	Text       string
+	Confidence float64
 }
 
 // DiffSummary counts the current questions by how they moved.
@@ -19,8 +27,11 @@ type DiffSummary struct {
 	Unchanged           int `json:"unchanged"`
 	AnswersChanged      int `json:"answers_changed"`
 	ContradictsApproved int `json:"contradicts_approved"`
-	NewErrors           int `json:"new_errors"`
-	FixedErrors         int `json:"fixed_errors"`
+	// ApprovedContradicted counts the questions whose approved answer the
+	// corpus contradicts in this run (new or not; each fails the gate).
+	ApprovedContradicted int `json:"approved_contradicted"`
+	NewErrors            int `json:"new_errors"`
+	FixedErrors          int `json:"fixed_errors"`
 }
 
 // CheckAnswers flags the questions whose changed answer now contradicts
@@ -43,8 +54,8 @@ func (d *Diff) CheckAnswers(ctx context.Context, base, cur *Scorecard, j AnswerJ
 			continue
 		}
 		q, b := now[qc.QuestionID], old[qc.QuestionID]
-		if q.ApprovedAnswer == "" {
-			continue // nothing approved to contradict
+		if q.ApprovedAnswer == "" || q.ApprovedContradicted != nil {
+			continue // nothing approved to contradict, or the corpus already does: it is no yardstick
 		}
 		claims, err := j.Contradicted(ctx, q.Answer, q.ApprovedAnswer, q.SupportingLine)
 		if err != nil {
@@ -60,7 +71,14 @@ func (d *Diff) CheckAnswers(ctx context.Context, base, cur *Scorecard, j AnswerJ
 		if len(before) > 0 {
 			continue // it contradicted the approved answer already: not new
 		}
-		qc.ContradictsApproved, qc.ContradictedClaims, qc.Movement = true, claims, MoveRegressed
+		qc.ContradictsApproved, qc.Movement = true, MoveRegressed
+		qc.ContradictedClaims, qc.Confidence = nil, nil
+		for _, c := range claims {
+			qc.ContradictedClaims = append(qc.ContradictedClaims, c.Text)
+			if qc.Confidence == nil || c.Confidence > *qc.Confidence {
+				qc.Confidence = &c.Confidence
+			}
+		}
 	}
 	d.summarise()
 	return nil
@@ -99,15 +117,20 @@ func (sc *Scorecard) AttachBaseline(d *Diff) {
 	}
 	for _, q := range d.Questions {
 		if q.ContradictsApproved {
-			sc.Gate.Failures = append(sc.Gate.Failures, ContradictionFailure(q.QuestionID))
+			sc.Gate.Failures = append(sc.Gate.Failures, ContradictionFailure(q.QuestionID, q.Confidence))
 		}
 	}
 	sc.Gate.Pass = len(sc.Gate.Failures) == 0
 }
 
 // ContradictionFailure is the gate's reason for a question that now
-// contradicts its approved answer.
-func ContradictionFailure(id string) string { return id + " now contradicts its approved answer" }
+// contradicts its approved answer, with the engine's confidence.
+func ContradictionFailure(id string, confidence *float64) string {
+	if confidence == nil {
+		return id + " now contradicts its approved answer"
+	}
+	return fmt.Sprintf("%s now contradicts its approved answer (confidence %.2f)", id, *confidence)
+}
 
 func (d *Diff) summarise() {
 	s := DiffSummary{NewErrors: len(d.NewErrors), FixedErrors: len(d.FixedErrors)}
@@ -125,6 +148,9 @@ func (d *Diff) summarise() {
 		}
 		if q.ContradictsApproved {
 			s.ContradictsApproved++
+		}
+		if q.ApprovedContradicted {
+			s.ApprovedContradicted++
 		}
 	}
 	d.Summary = s

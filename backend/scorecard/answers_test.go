@@ -19,15 +19,15 @@ type wordJudge struct {
 	err   error
 }
 
-func (j *wordJudge) Contradicted(_ context.Context, answer, _, _ string) ([]string, error) {
+func (j *wordJudge) Contradicted(_ context.Context, answer, _, _ string) ([]ContradictedClaim, error) {
 	j.asked = append(j.asked, answer)
 	if j.err != nil {
 		return nil, j.err
 	}
-	var out []string
+	var out []ContradictedClaim
 	for _, w := range j.bad {
 		if strings.Contains(answer, w) {
-			out = append(out, answer)
+			out = append(out, ContradictedClaim{Text: answer, Confidence: 0.9})
 		}
 	}
 	return out, nil

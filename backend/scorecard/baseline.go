@@ -84,6 +84,7 @@ func Compare(base, cur *Scorecard, tolerance float64) Diff {
 		default:
 			qc = d.compareScores(b, q, tolerance)
 			qc.AnswerChanged = eval.AnswerChanged(b.Answer, q.Answer)
+			approvedMoved(&qc, b, q)
 		}
 		d.Questions = append(d.Questions, qc)
 	}
@@ -136,6 +137,24 @@ func (d *Diff) compareScores(b, q QuestionRow, tolerance float64) QuestionChange
 	}
 	qc.Movement = rollUp(moves)
 	return qc
+}
+
+// approvedMoved counts the corpus turning against a question's approved
+// answer as a regression, and the corpus agreeing with it again as an
+// improvement (unless a metric dropped): a corrected page must read as
+// the questions it fixed, not as the answers that changed back.
+func approvedMoved(qc *QuestionChange, b, q QuestionRow) {
+	now, was := q.ApprovedContradicted, b.ApprovedContradicted
+	switch {
+	case now != nil && was == nil:
+		qc.Movement, qc.ApprovedContradicted = MoveRegressed, true
+		qc.Confidence = now.Confidence
+	case now != nil:
+		qc.ApprovedContradicted = true // still: the gate fails on it, but it is not new
+		qc.Confidence = now.Confidence
+	case was != nil && qc.Movement != MoveRegressed:
+		qc.Movement = MoveImproved
+	}
 }
 
 // TrendPoint is one run on the trend chart.

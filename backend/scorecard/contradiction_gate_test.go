@@ -33,8 +33,8 @@ func TestAttachBaselineGatesNewContradictions(t *testing.T) {
 		faith     float64
 		wantFails []string
 	}{
-		{"metrics held, answer contradicts: fails on the contradiction", 1, []string{"q1 now contradicts its approved answer"}},
-		{"a metric fails too: both reasons", 0.5, []string{"faithfulness mean 0.750 is below its threshold 0.90", "q1 now contradicts its approved answer"}},
+		{"metrics held, answer contradicts: fails on the contradiction", 1, []string{"q1 now contradicts its approved answer (confidence 0.90)"}},
+		{"a metric fails too: both reasons", 0.5, []string{"faithfulness mean 0.750 is below its threshold 0.90", "q1 now contradicts its approved answer (confidence 0.90)"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -43,7 +43,7 @@ func TestAttachBaselineGatesNewContradictions(t *testing.T) {
 			if sc.Gate.Pass || !slices.Equal(sc.Gate.Failures, c.wantFails) {
 				t.Fatalf("gate %+v, want failures %q", sc.Gate, c.wantFails)
 			}
-			if r := sc.Result(); r.Gate.Pass || !slices.Contains(r.Gate.Failures, "q1 now contradicts its approved answer") {
+			if r := sc.Result(); r.Gate.Pass || !slices.Contains(r.Gate.Failures, "q1 now contradicts its approved answer (confidence 0.90)") {
 				t.Errorf("--json gate %+v", r.Gate)
 			}
 		})

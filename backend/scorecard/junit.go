@@ -109,6 +109,9 @@ func WriteJUnit(w io.Writer, sc *Scorecard) error {
 // questionFailure says why a failing question failed: the scores below
 // their thresholds, else the answer where a refusal was due.
 func questionFailure(q QuestionRow) *junitProblem {
+	if c := q.ApprovedContradicted; c != nil {
+		return &junitProblem{Type: "approved_contradicted", Message: ApprovedContradictedFailure(q.ID, *c)}
+	}
 	if len(q.Below) == 0 {
 		return &junitProblem{Type: "not_refused", Message: "answered a question the corpus does not cover"}
 	}

@@ -55,6 +55,13 @@ type QuestionChange struct {
 	// (CheckAnswers); it makes the question regressed whatever its metrics.
 	ContradictsApproved bool     `json:"contradicts_approved"`
 	ContradictedClaims  []string `json:"contradicted_claims,omitempty"`
+	// ApprovedContradicted says the corpus contradicts the approved
+	// answer itself (QuestionRow.ApprovedContradicted); new in this run,
+	// it makes the question regressed; gone again, improved.
+	ApprovedContradicted bool `json:"approved_contradicted"`
+	// Confidence is the claim engine's for the contradiction that flagged
+	// the question (the highest of its claims); nil when none was judged.
+	Confidence *float64 `json:"confidence,omitempty"`
 }
 
 // rollUp is a question's movement from its metrics' movements: any

@@ -1,6 +1,9 @@
 package scorecard
 
-import "continuity/backend/engine"
+import (
+	"continuity/backend/engine"
+	"continuity/backend/eval"
+)
 
 // Result is the `continuity eval --json` contract.
 type Result struct {
@@ -29,6 +32,12 @@ type ResultQuestion struct {
 	AnswerChanged       *bool    `json:"answer_changed,omitempty"`
 	ContradictsApproved *bool    `json:"contradicts_approved,omitempty"`
 	ContradictedClaims  []string `json:"contradicted_claims,omitempty"`
+	// Confidence is the claim engine's in the contradiction (answer vs
+	// approved answer, or corpus vs approved answer).
+	Confidence *float64 `json:"contradiction_confidence,omitempty"`
+	// ApprovedContradicted: the corpus contradicts the approved answer
+	// itself; the question fails the gate, baseline or not.
+	ApprovedContradicted *eval.ApprovedContradiction `json:"approved_contradicted,omitempty"`
 }
 
 // Result is the scorecard in the CLI's JSON shape.
@@ -48,10 +57,16 @@ func (s *Scorecard) Result() Result {
 			ids = []string{}
 		}
 		rq := ResultQuestion{ID: q.ID, Category: q.Category, RetrievedDocIDs: ids,
-			Answer: q.Answer, Scores: q.Scores, NotMeasured: q.NotMeasured, Error: q.Error}
+			Answer: q.Answer, Scores: q.Scores, NotMeasured: q.NotMeasured, Error: q.Error, ApprovedContradicted: q.ApprovedContradicted}
+		if c := q.ApprovedContradicted; c != nil {
+			rq.Confidence = c.Confidence
+		}
 		if mv, ok := moves[q.ID]; ok {
 			changed, contradicts := mv.AnswerChanged, mv.ContradictsApproved
 			rq.Change, rq.AnswerChanged, rq.ContradictsApproved, rq.ContradictedClaims = mv.Movement, &changed, &contradicts, mv.ContradictedClaims
+			if mv.ContradictsApproved {
+				rq.Confidence = mv.Confidence
+			}
 		}
 		r.Questions = append(r.Questions, rq)
 	}

@@ -52,6 +52,9 @@ type QuestionRow struct {
 	// for the baseline diff (CheckAnswers); ReviewItem serializes them.
 	ApprovedAnswer string `json:"-"`
 	SupportingLine string `json:"-"`
+	// ApprovedContradicted is set when the corpus contradicted the
+	// approved answer as the run started: the question fails (Status).
+	ApprovedContradicted *eval.ApprovedContradiction `json:"approved_contradicted,omitempty"`
 }
 
 // ReviewItem is a question a human should look at, with its evidence.
@@ -92,9 +95,11 @@ func Build(run eval.Run, results []eval.QuestionResult, th Thresholds) *Scorecar
 	}
 	sc := &Scorecard{Run: run, Categories: map[string]map[string]MetricSummary{}, Warnings: run.Warnings()}
 	byCat := map[string][]eval.QuestionResult{}
+	moved := approvedContradictions(run.ApprovedContradicted)
 	for _, r := range results {
 		byCat[string(r.Category)] = append(byCat[string(r.Category)], r)
 		row := questionRow(r, th)
+		row.ApprovedContradicted = moved[r.QuestionID]
 		sc.Questions = append(sc.Questions, row)
 		if r.Error != "" {
 			sc.Errors++
@@ -153,6 +158,11 @@ func gate(sc *Scorecard, run eval.Run, n int) Gate {
 			g.Failures = append(g.Failures, fmt.Sprintf("%s mean %.3f is below its threshold %.2f", m, *s.Mean, *s.Threshold))
 		}
 	}
+	for _, q := range sc.Questions {
+		if q.ApprovedContradicted != nil {
+			g.Failures = append(g.Failures, ApprovedContradictedFailure(q.ID, *q.ApprovedContradicted))
+		}
+	}
 	if sc.Errors > 0 {
 		g.Failures = append(g.Failures, fmt.Sprintf("%d question(s) failed with an error", sc.Errors))
 	}
@@ -195,6 +205,9 @@ func reviewReasons(r eval.QuestionResult, row QuestionRow, th Thresholds) []stri
 	var why []string
 	if r.Error != "" {
 		why = append(why, "error: "+r.Error)
+	}
+	if c := row.ApprovedContradicted; c != nil {
+		why = append(why, ApprovedContradictedFailure(row.ID, *c))
 	}
 	for _, m := range row.Below {
 		why = append(why, fmt.Sprintf("%s %.2f is below %.2f", m, row.Scores[m], th[eval.Metric(m)]))

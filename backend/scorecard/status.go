@@ -57,7 +57,7 @@ type QuestionStatus string
 // The statuses a question can have.
 const (
 	QuestionPass  QuestionStatus = "pass"
-	QuestionFail  QuestionStatus = "fail"  // a score below its threshold, or an answer where a refusal was due
+	QuestionFail  QuestionStatus = "fail"  // a score below its threshold, an answer where a refusal was due, or an approved answer the corpus contradicts
 	QuestionError QuestionStatus = "error" // the question was not measured at all
 )
 
@@ -68,7 +68,7 @@ func (q QuestionRow) Status() QuestionStatus {
 	switch {
 	case q.Error != "":
 		return QuestionError
-	case len(q.Below) > 0 || q.answeredUncovered():
+	case len(q.Below) > 0 || q.answeredUncovered() || q.ApprovedContradicted != nil:
 		return QuestionFail
 	}
 	return QuestionPass

@@ -16,9 +16,9 @@ import (
 // judge45 contradicts any answer that says 45 days.
 type judge45 struct{}
 
-func (judge45) Contradicted(_ context.Context, answer, _, _ string) ([]string, error) {
+func (judge45) Contradicted(_ context.Context, answer, _, _ string) ([]scorecard.ContradictedClaim, error) {
 	if strings.Contains(answer, "45") {
-		return []string{answer}, nil
+		return []scorecard.ContradictedClaim{{Text: answer, Confidence: 0.9}}, nil
 	}
 	return nil, nil
 }
@@ -76,7 +76,7 @@ func TestScorecardWorkbookShowsAnswerFlags(t *testing.T) {
 	}
 	found := false
 	for _, r := range base2 {
-		if len(r) > 5 && r[0] == "q1" && r[5] == "regressed: q1 now contradicts its approved answer" {
+		if len(r) > 5 && r[0] == "q1" && r[5] == "regressed: q1 now contradicts its approved answer (confidence 0.90)" {
 			found = true
 		}
 	}
@@ -84,7 +84,7 @@ func TestScorecardWorkbookShowsAnswerFlags(t *testing.T) {
 		t.Errorf("baseline sheet has no contradiction row for q1: %q", base2)
 	}
 	gate, err := f.GetCellValue(scSummarySheet, "B7")
-	if err != nil || gate != "FAIL: q1 now contradicts its approved answer" {
+	if err != nil || gate != "FAIL: q1 now contradicts its approved answer (confidence 0.90)" {
 		t.Errorf("summary gate %q (%v)", gate, err)
 	}
 }

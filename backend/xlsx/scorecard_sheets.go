@@ -15,7 +15,7 @@ func scWriteQuestions(f *excelize.File, sc *scorecard.Scorecard) error {
 	if _, err := f.NewSheet(sh); err != nil {
 		return err
 	}
-	head := []string{"ID", "Category", "Question", "Answer", "Retrieved doc IDs", "Below threshold", "Error"}
+	head := []string{"ID", "Category", "Question", "Answer", "Retrieved doc IDs", "Below threshold", "Error", "Approved answer contradicted"}
 	first := len(head) + 1
 	for _, m := range eval.AllMetrics {
 		head = append(head, string(m))
@@ -28,7 +28,11 @@ func scWriteQuestions(f *excelize.File, sc *scorecard.Scorecard) error {
 		return err
 	}
 	for i, q := range sc.Questions {
-		vals := []any{q.ID, q.Category, q.Question, q.Answer, strings.Join(q.RetrievedDocIDs, ", "), strings.Join(q.Below, ", "), q.Error}
+		contradicted := ""
+		if c := q.ApprovedContradicted; c != nil {
+			contradicted = scorecard.ApprovedContradictedFailure(q.ID, *c)
+		}
+		vals := []any{q.ID, q.Category, q.Question, q.Answer, strings.Join(q.RetrievedDocIDs, ", "), strings.Join(q.Below, ", "), q.Error, contradicted}
 		for _, m := range eval.AllMetrics {
 			if v, ok := q.Scores[string(m)]; ok {
 				vals = append(vals, v)
@@ -138,7 +142,7 @@ func scWriteBaseline(f *excelize.File, sc *scorecard.Scorecard) error {
 		if !q.ContradictsApproved {
 			continue
 		}
-		why := string(scorecard.MoveRegressed) + ": " + scorecard.ContradictionFailure(q.QuestionID)
+		why := string(scorecard.MoveRegressed) + ": " + scorecard.ContradictionFailure(q.QuestionID, q.Confidence)
 		if err := scRow(f, sh, row, q.QuestionID, "", "", "", "", why, strings.Join(q.ContradictedClaims, "\n")); err != nil {
 			return err
 		}

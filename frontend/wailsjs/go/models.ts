@@ -1001,6 +1001,7 @@ export namespace app {
 	    answer_changed: boolean;
 	    contradicts_approved: boolean;
 	    contradicted_claims: string[];
+	    approved_contradicted: string;
 	
 	    static createFrom(source: any = {}) {
 	        return new EvalQuestionDTO(source);
@@ -1030,6 +1031,7 @@ export namespace app {
 	        this.answer_changed = source["answer_changed"];
 	        this.contradicts_approved = source["contradicts_approved"];
 	        this.contradicted_claims = source["contradicted_claims"];
+	        this.approved_contradicted = source["approved_contradicted"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -2007,6 +2009,7 @@ export namespace app {
 	    ready: boolean;
 	    gate_metrics: number;
 	    failing_metrics: number;
+	    failing_questions: number;
 	    gate_failures: string[];
 	    errors: number;
 	    review_count: number;
@@ -2026,6 +2029,7 @@ export namespace app {
 	        this.ready = source["ready"];
 	        this.gate_metrics = source["gate_metrics"];
 	        this.failing_metrics = source["failing_metrics"];
+	        this.failing_questions = source["failing_questions"];
 	        this.gate_failures = source["gate_failures"];
 	        this.errors = source["errors"];
 	        this.review_count = source["review_count"];

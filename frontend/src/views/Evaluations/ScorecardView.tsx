@@ -97,18 +97,22 @@ export function ScorecardView({ card, onOpenRun }: { card: Scorecard; onOpenRun?
 export function Verdict({ card }: { card: Scorecard }) {
   const failing = card.tiles.filter((t) => t.status === 'fail');
   const others = card.gate_failures.filter((f) => !f.includes('below its threshold'));
-  // a gate failed by no metric (a new contradiction, errors) is named in the headline, not "0 of 4 below"
-  const headline =
-    card.ready || card.failing_metrics > 0 || others.length === 0
-      ? null
-      : `Not ready — ${others[0]}${others.length > 1 ? ` (+${others.length - 1} more)` : ''}`;
+  const nq = card.failing_questions ?? 0;
+  const questions = nq > 0 ? `${nq} ${nq === 1 ? 'question fails' : 'questions fail'}` : '';
+  // a gate failed by no metric (a contradicted approved answer, errors) is named in the headline, not "0 of 4 below";
+  // "Ready" never heads a run whose questions fail, even when its means pass the gate
+  let headline: string;
+  if (card.ready) headline = questions ? `Gate passes, but ${questions}` : 'Ready';
+  else if (card.failing_metrics > 0 || others.length === 0)
+    headline = `Not ready — ${questions ? `${questions}; ` : ''}${card.failing_metrics} of ${card.gate_metrics} gate metrics below threshold`;
+  else headline = `Not ready — ${questions ? `${questions}: ` : ''}${others[0]}${others.length > 1 ? ` (+${others.length - 1} more)` : ''}`;
+  const shown = !card.ready && card.failing_metrics === 0 && others.length > 0 ? 1 : 0;
+  const clean = card.ready && !questions;
   return (
-    <div className={`ev-verdict-banner ${card.ready ? 'ev-ready' : 'ev-not-ready'}`} role="status" data-testid="eval-verdict">
-      {card.ready ? <CheckCircle2 size={20} aria-hidden /> : <XCircle size={20} aria-hidden />}
+    <div className={`ev-verdict-banner ${clean ? 'ev-ready' : 'ev-not-ready'}`} role="status" data-testid="eval-verdict">
+      {clean ? <CheckCircle2 size={20} aria-hidden /> : <XCircle size={20} aria-hidden />}
       <div>
-        <strong>
-          {headline ?? (card.ready ? 'Ready' : `Not ready — ${card.failing_metrics} of ${card.gate_metrics} gate metrics below threshold`)}
-        </strong>
+        <strong>{headline}</strong>
         <div className="small">
           {card.errors} {card.errors === 1 ? 'error' : 'errors'}
           {card.errors > 0 ? ' (any error fails the gate)' : ''} · {card.review_count} questions in the review queue
@@ -122,7 +126,7 @@ export function Verdict({ card }: { card: Scorecard }) {
           ))}
         </div>
         {others
-          .slice(headline ? 1 : 0)
+          .slice(shown)
           .map((f) => (
             <div key={f} className="small">
               {f}

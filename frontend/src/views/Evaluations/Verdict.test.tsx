@@ -12,6 +12,21 @@ describe('Verdict headline', () => {
   const cases: { name: string; card: Scorecard; headline: string; details: string[] }[] = [
     { name: 'ready', card: card({ ready: true }), headline: 'Ready', details: [] },
     {
+      name: 'the gate passes on its means while questions fail: never "Ready"',
+      card: card({ ready: true, failing_questions: 22 }),
+      headline: 'Gate passes, but 22 questions fail',
+      details: [],
+    },
+    {
+      name: 'approved answers the corpus contradicts, counted',
+      card: card({
+        failing_questions: 3,
+        gate_failures: ['Q005: approved answer contradicted by blog: "14 days"', 'Q031: approved answer contradicted by blog#2: "After 14 days" (confidence 0.86)'],
+      }),
+      headline: 'Not ready — 3 questions fail: Q005: approved answer contradicted by blog: "14 days" (+1 more)',
+      details: ['Q031: approved answer contradicted by blog#2: "After 14 days" (confidence 0.86)'],
+    },
+    {
       name: 'a metric below its threshold',
       card: card({ failing_metrics: 1, gate_failures: ['faithfulness mean 0.800 is below its threshold 0.90', 'Q031 now contradicts its approved answer'] }),
       headline: 'Not ready — 1 of 4 gate metrics below threshold',
