@@ -45,6 +45,15 @@ CREATE TABLE working_drafts (
 	cursor       INTEGER NOT NULL,
 	version      INTEGER NOT NULL,
 	saved_at     TEXT NOT NULL
+);`}, {Version: 2, SQL: `
+ALTER TABLE working_drafts ADD COLUMN opened_version INTEGER NOT NULL DEFAULT 0;
+CREATE TABLE replaced_drafts (
+	workspace_id TEXT PRIMARY KEY,
+	text         TEXT NOT NULL,
+	file_name    TEXT NOT NULL,
+	cursor       INTEGER NOT NULL,
+	replaced_by  TEXT NOT NULL,
+	replaced_at  TEXT NOT NULL
 );`}}
 
 // Draft is a workspace's working draft.

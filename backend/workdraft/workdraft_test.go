@@ -137,7 +137,7 @@ func TestDraftSurvivesReopen(t *testing.T) {
 	if next := mustSave(t, s, "After.", "notes.txt", 0); next.Version != 3 {
 		t.Fatalf("version after restart %d, want 3", next.Version)
 	}
-	if v, err := db.SchemaVersion(context.Background(), Component); err != nil || v != 1 {
+	if v, err := db.SchemaVersion(context.Background(), Component); err != nil || v != 2 {
 		t.Fatalf("schema version %d, %v", v, err)
 	}
 }

@@ -4,6 +4,7 @@ import { ApiError, call } from './call';
 
 export type WorkingDraft = app.WorkingDraftDTO;
 export type OpenedDraft = app.OpenedDraftDTO;
+export type ReplacedDraft = app.ReplacedDraftDTO;
 export type DraftFormat = 'md' | 'txt' | 'html' | 'docx';
 
 /** The largest draft file the backend reads (draftfile.MaxFileSize). */
@@ -30,6 +31,15 @@ export const draft = {
   /** Autosave: cheap and idempotent, so call it on every pause in typing. The version grows when the text changes. */
   saveWorkingDraft: (text: string, fileName: string, cursor: number) =>
     call('Draft.SaveWorkingDraft', () => Draft.SaveWorkingDraft(text, fileName, cursor)),
+  /** A whole new draft in place of the working one; the one replaced is kept for Undo when it was edited. by names the new one. */
+  replaceWorkingDraft: (text: string, fileName: string, by: string) =>
+    call('Draft.ReplaceWorkingDraft', () => Draft.ReplaceWorkingDraft(text, fileName, by)),
+  /** The draft the last replacement kept for Undo; null when none. */
+  replacedDraft: () => call('Draft.ReplacedDraft', () => Draft.ReplacedDraft()),
+  /** Brings the kept draft back; the one it replaces is kept in turn (named by) when edited. */
+  undoReplacement: (by: string) => call('Draft.UndoReplacement', () => Draft.UndoReplacement(by)),
+  /** Forgets the kept draft (the offer to undo was dismissed). */
+  dropReplacedDraft: () => call('Draft.DropReplacedDraft', () => Draft.DropReplacedDraft()),
   /** The native open dialog; a cancelled dialog resolves with an empty name. */
   openDraftFile: () => call('Draft.OpenDraftFile', () => Draft.OpenDraftFile()),
   /** A file's bytes, already base64, read as Markdown (.md, .txt, .html, .docx). */

@@ -4,6 +4,7 @@ const api = vi.hoisted(() => ({
   draft: {
     workingDraft: vi.fn(),
     saveWorkingDraft: vi.fn(),
+    replacedDraft: vi.fn(),
   },
 }));
 vi.mock('../api', () => ({ api }));
@@ -24,6 +25,7 @@ beforeEach(() => {
   vi.useFakeTimers();
   api.draft.workingDraft.mockReset().mockResolvedValue(saved('Saved draft.', 'notes.md', 4));
   api.draft.saveWorkingDraft.mockReset().mockImplementation(async (t: string, f: string, c: number) => saved(t, f, c));
+  api.draft.replacedDraft.mockReset().mockResolvedValue(null);
 });
 afterEach(() => vi.useRealTimers());
 

@@ -1,4 +1,5 @@
 import { api } from '../api';
+import type { ReplacedDraft } from '../api/draft';
 import { editBetween } from './findingsText';
 import { createStore } from './store';
 
@@ -24,6 +25,8 @@ export interface DraftState {
   error?: Error;
   /** Counts restores that put a saved text in the editor, so it can put the caret back once it shows it. */
   restored: number;
+  /** The draft a whole new draft replaced, kept (in the backend too) until Undo, dismissal or the next replacement. */
+  replaced?: ReplacedDraft;
 }
 
 export const SAVE_DELAY_MS = 500;
@@ -147,11 +150,73 @@ export function setDraftCursor(cursor: number) {
   schedule();
 }
 
-/** A whole new draft: a file opened or dropped, a sample, a reopened check. */
-export function replaceDraft(text: string, fileName: string) {
+/** What the undo of a replacement calls the draft it sets aside. */
+export const EARLIER_DRAFT = 'your earlier draft';
+
+/**
+ * A whole new draft: a file opened or dropped, a sample, a reopened check;
+ * by names it in the offer to undo. prev is the draft it replaces as the
+ * editor had it (typed words not yet saved included): it is saved first,
+ * so the backend keeps exactly that for Undo when it was edited.
+ */
+export function replaceDraft(text: string, fileName: string, by: string, prev?: Saved) {
   touched = true;
-  patch({ text, fileName, cursor: 0, dirty: true });
-  void flushDraft();
+  if (timer) clearTimeout(timer);
+  timer = undefined;
+  patch({ text, fileName, cursor: 0, dirty: true, saving: true });
+  pending++;
+  const keep = prev && draftStore.get().loaded && !same(saved, prev) ? prev : undefined;
+  const next: Saved = { text, fileName, cursor: 0 };
+  saved = next;
+  inflight = inflight
+    .then(async () => {
+      if (keep) await api.draft.saveWorkingDraft(keep.text, keep.fileName, keep.cursor);
+      return api.draft.replaceWorkingDraft(text, fileName, by);
+    })
+    .then((r) => {
+      base = { version: r.draft.version, savedAt: r.draft.saved_at };
+      confirmed = next;
+      storage()?.removeItem(UNSAVED_KEY);
+      const now = draftStore.get();
+      patch({ saving: --pending > 0, savedAt: r.draft.saved_at, error: undefined, replaced: r.replaced ?? undefined,
+        dirty: now.text !== next.text || now.fileName !== next.fileName });
+      if (now.text !== next.text || now.fileName !== next.fileName) void flushDraft();
+    })
+    .catch((e) => {
+      pending = Math.max(0, pending - 1);
+      saved = undefined; // try again at the next change
+      patch({ saving: pending > 0, error: asError(e) });
+    });
+}
+
+/**
+ * Undo of the last replacement: the kept draft comes back in the editor
+ * with its file name and caret. What the editor holds then is saved first
+ * and, when edited, kept in turn (so this Undo loses nothing either).
+ */
+export async function undoReplace(): Promise<void> {
+  await flushDraft();
+  try {
+    const r = await api.draft.undoReplacement(EARLIER_DRAFT);
+    const d = r.draft;
+    saved = confirmed = { text: d.text, fileName: d.file_name, cursor: d.cursor };
+    base = { version: d.version, savedAt: d.saved_at };
+    touched = true;
+    patch({ text: d.text, fileName: d.file_name, cursor: Math.min(d.cursor, d.text.length), dirty: false, savedAt: d.saved_at, error: undefined,
+      replaced: r.replaced ?? undefined, restored: draftStore.get().restored + 1 });
+  } catch (e) {
+    patch({ error: asError(e) });
+  }
+}
+
+/** The writer dismissed the offer to undo: the kept draft is forgotten. */
+export async function dismissReplaced(): Promise<void> {
+  patch({ replaced: undefined });
+  try {
+    await api.draft.dropReplacedDraft();
+  } catch (e) {
+    patch({ error: asError(e) });
+  }
 }
 
 /**
@@ -163,7 +228,8 @@ export async function restoreDraft(): Promise<void> {
   await flushDraft();
   touched = false;
   try {
-    const d = await api.draft.workingDraft();
+    const [d, replaced] = await Promise.all([api.draft.workingDraft(), api.draft.replacedDraft()]);
+    patch({ replaced: replaced ?? undefined });
     saved = confirmed = { text: d.text, fileName: d.file_name, cursor: d.cursor };
     base = { version: d.version, savedAt: d.saved_at };
     const unsaved = takeUnsaved(d);

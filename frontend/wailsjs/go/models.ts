@@ -868,6 +868,38 @@ export namespace app {
 		    return a;
 		}
 	}
+	export class DraftReplacementDTO {
+	    draft: WorkingDraftDTO;
+	    replaced?: ReplacedDraftDTO;
+	
+	    static createFrom(source: any = {}) {
+	        return new DraftReplacementDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.draft = this.convertValues(source["draft"], WorkingDraftDTO);
+	        this.replaced = this.convertValues(source["replaced"], ReplacedDraftDTO);
+	    }
+
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
 	export class EvalEstimateDTO {
 	    set: string;
 	    engine: string;
@@ -940,6 +972,26 @@ export namespace app {
 	        this.below = source["below"];
 	        this.flaky = source["flaky"];
 	        this.method = source["method"];
+	    }
+	}
+	export class ReplacedDraftDTO {
+	    words: number;
+	    text: string;
+	    file_name: string;
+	    by: string;
+	    replaced_at: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new ReplacedDraftDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.words = source["words"];
+	        this.text = source["text"];
+	        this.file_name = source["file_name"];
+	        this.by = source["by"];
+	        this.replaced_at = source["replaced_at"];
 	    }
 	}
 	export class RetrievedDTO {

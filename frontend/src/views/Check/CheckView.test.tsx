@@ -29,7 +29,10 @@ const api = vi.hoisted(() => ({
     listDrafts: vi.fn(), readDraft: vi.fn(), check: vi.fn(), listHistory: vi.fn(), listTriage: vi.fn(), getCheck: vi.fn(), deleteCheck: vi.fn(),
     setFeedback: vi.fn(), dismiss: vi.fn(), saveReport: vi.fn(),
   },
-  draft: { workingDraft: vi.fn(), saveWorkingDraft: vi.fn(), openDraftFile: vi.fn(), readDroppedFile: vi.fn(), convertHTML: vi.fn() },
+  draft: {
+    workingDraft: vi.fn(), saveWorkingDraft: vi.fn(), openDraftFile: vi.fn(), readDroppedFile: vi.fn(), convertHTML: vi.fn(),
+    replaceWorkingDraft: vi.fn(), replacedDraft: vi.fn(), undoReplacement: vi.fn(), dropReplacedDraft: vi.fn(),
+  },
   jobs: { cancel: vi.fn() },
   golden: { listSets: vi.fn() },
   voice: { getGuidelines: vi.fn() },
@@ -53,6 +56,9 @@ beforeEach(() => {
   api.check.dismiss.mockResolvedValue(undefined);
   api.draft.workingDraft.mockResolvedValue({ text: draft, file_name: 'news.md', cursor: 3, version: 2, saved_at: '2026-01-01T00:00:00Z' });
   api.draft.saveWorkingDraft.mockImplementation(async (text: string, file_name: string, cursor: number) => ({ text, file_name, cursor, version: 3, saved_at: 'x' }));
+  api.draft.replacedDraft.mockResolvedValue(null);
+  api.draft.replaceWorkingDraft.mockImplementation(async (text: string, file_name: string) => ({ draft: { text, file_name, cursor: 0, version: 4, saved_at: 'y' } }));
+  api.draft.dropReplacedDraft.mockResolvedValue(undefined);
 });
 afterEach(cleanup);
 
@@ -139,6 +145,35 @@ describe('Check view', () => {
     const file = new File(['x'], 'report.docx');
     await act(async () => fireEvent.drop(screen.getByLabelText('Draft'), { dataTransfer: { files: [file], types: ['Files'] } }));
     expect(screen.getByTestId('draft-file-error').textContent).toBe('report.docx: not a Word document: not a zip archive');
+  });
+
+  it('a file opened over an edited draft offers to undo, and Undo brings the draft back', async () => {
+    await ready();
+    fireEvent.change(screen.getByLabelText('Draft'), { target: { value: draft + ' Typed.' } });
+    api.draft.openDraftFile.mockResolvedValue({ name: 'plan.docx', format: 'docx', markdown: '# Plan\n\nTallyhub Go ships.' });
+    api.draft.replaceWorkingDraft.mockImplementation(async (text: string, file_name: string, by: string) => ({
+      draft: { text, file_name, cursor: 0, version: 5, saved_at: 'y' },
+      replaced: { words: 12, text: draft + ' Typed.', file_name: 'news.md', by, replaced_at: 'y' },
+    }));
+    await act(async () => fireEvent.keyDown(document, { key: 'o', ctrlKey: true }));
+    // the typed words were saved before the replacement, so they are what is kept
+    expect(api.draft.saveWorkingDraft).toHaveBeenCalledWith(draft + ' Typed.', 'news.md', expect.any(Number));
+    expect(api.draft.replaceWorkingDraft).toHaveBeenCalledWith('# Plan\n\nTallyhub Go ships.', 'plan.docx', 'plan.docx');
+    expect(screen.getByTestId('draft-replaced').textContent).toContain('Replaced your draft (12 words) with plan.docx.');
+
+    api.draft.undoReplacement.mockResolvedValue({ draft: { text: draft + ' Typed.', file_name: 'news.md', cursor: 2, version: 6, saved_at: 'z' } });
+    await act(async () => fireEvent.click(within(screen.getByTestId('draft-replaced')).getByRole('button', { name: 'Undo' })));
+    expect((screen.getByLabelText('Draft') as HTMLTextAreaElement).value).toBe(draft + ' Typed.');
+    expect(screen.getByTestId('draft-file-name').textContent).toContain('news.md');
+    expect(screen.queryByTestId('draft-replaced')).toBeNull();
+  });
+
+  it('no offer to undo when the replaced draft was not edited', async () => {
+    await ready();
+    api.draft.openDraftFile.mockResolvedValue({ name: 'plan.docx', format: 'docx', markdown: 'Plan.' });
+    await act(async () => fireEvent.keyDown(document, { key: 'o', ctrlKey: true }));
+    expect(api.draft.replaceWorkingDraft).toHaveBeenCalled();
+    expect(screen.queryByTestId('draft-replaced')).toBeNull();
   });
 
   it('clears the old findings and their counts while a check runs', async () => {

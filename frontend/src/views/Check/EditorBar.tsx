@@ -1,4 +1,5 @@
 import { FileText, FolderOpen, Undo2 } from 'lucide-react';
+import type { ReplacedDraft } from '../../api/draft';
 import type { DraftState } from '../../stores/draft';
 
 /** The autosave state in words. */
@@ -52,5 +53,23 @@ export function SampleDrafts({ names, onOpen }: { names?: string[]; onOpen: (nam
         ))}
       </ul>
     </div>
+  );
+}
+
+// A whole new draft took the place of one the writer had edited: it is
+// kept (also across a restart) until Undo, dismissal or the next one.
+export function ReplacedBanner({ replaced: r, onUndo, onDismiss }: { replaced: ReplacedDraft; onUndo: () => void; onDismiss: () => void }) {
+  return (
+    <p className="banner banner-info replaced-banner" role="status" data-testid="draft-replaced">
+      <span>
+        Replaced your draft ({r.words} {r.words === 1 ? 'word' : 'words'}) with {r.by || 'a new draft'}.{' '}
+        <button type="button" className="link-button" onClick={onUndo}>
+          Undo
+        </button>
+      </span>
+      <button type="button" className="link-button banner-dismiss" onClick={onDismiss} title="Keep the new draft and forget the replaced one">
+        Dismiss
+      </button>
+    </p>
   );
 }

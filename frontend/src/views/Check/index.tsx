@@ -7,12 +7,12 @@ import { SavedPath } from '../../components/SavedPath';
 import { useAsync } from '../../components/useAsync';
 import { ViewHeader } from '../../components/ViewHeader';
 import { cancelCheck, checkStore, clearReport, deleteCheck, dismiss, openCheck, refreshHistory, restoreReportFor, startCheck, vote } from '../../stores/check';
-import { draftStore, flushDraft, replaceDraft, restoreDraft, saveOnUnload, setDraftCursor, setDraftText } from '../../stores/draft';
+import { dismissReplaced, draftStore, flushDraft, replaceDraft, restoreDraft, saveOnUnload, setDraftCursor, setDraftText, undoReplace } from '../../stores/draft';
 import { findingsOf, findingsStore, marksStore, selectFinding, step, toggleVerdict, toggleVoice, visibleFindings, type Finding } from '../../stores/findings';
 import { sourceStore } from '../../stores/source';
 import { useStore } from '../../stores/store';
 import { DraftEditor, type EditorHandle, type EditorMark } from './DraftEditor';
-import { EditorBar, SampleDrafts } from './EditorBar';
+import { EditorBar, ReplacedBanner, SampleDrafts } from './EditorBar';
 import { FindingCard } from './FindingCard';
 import { FindingsList } from './FindingsList';
 import { GuidelinesEditor } from './GuidelinesEditor';
@@ -112,9 +112,12 @@ export function CheckView() {
     wasRunning.current = running;
   }, [running]);
 
-  const putDraft = useCallback((next: string, fileName: string) => {
+  // The draft replaced is taken as the editor has it, before the new text
+  // goes in: the backend keeps it for Undo when it was edited.
+  const putDraft = useCallback((next: string, fileName: string, by: string = fileName) => {
+    const { text: prevText, fileName: prevFile, cursor } = draftStore.get();
     editor.current?.replaceAll(next);
-    replaceDraft(next, fileName);
+    replaceDraft(next, fileName, by, { text: prevText, fileName: prevFile, cursor });
     setApplied([]);
   }, []);
 
@@ -169,7 +172,7 @@ export function CheckView() {
 
   const reopen = async (id: number) => {
     const r = await openCheck(id);
-    if (r) putDraft(r.draft, '');
+    if (r) putDraft(r.draft, '', 'a checked draft');
   };
 
   const inEditor = () => {
@@ -309,6 +312,7 @@ export function CheckView() {
       <div className="check-grid">
         <div className="panel editor-panel">
           <EditorBar draft={draft} onOpen={() => void openFile()} onUndo={last && last.after === text ? undo : undefined} />
+          {draft.replaced && <ReplacedBanner replaced={draft.replaced} onUndo={() => void undoReplace()} onDismiss={() => void dismissReplaced()} />}
           {fileError && (
             <p className="banner banner-error" role="alert" data-testid="draft-file-error">
               {fileError}

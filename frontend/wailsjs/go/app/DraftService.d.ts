@@ -4,10 +4,18 @@ import {app} from '../models';
 
 export function ConvertHTML(arg1:string):Promise<string>;
 
+export function DropReplacedDraft():Promise<void>;
+
 export function OpenDraftFile():Promise<app.OpenedDraftDTO>;
 
 export function ReadDraftBytes(arg1:string,arg2:string):Promise<app.OpenedDraftDTO>;
 
+export function ReplaceWorkingDraft(arg1:string,arg2:string,arg3:string):Promise<app.DraftReplacementDTO>;
+
+export function ReplacedDraft():Promise<app.ReplacedDraftDTO>;
+
 export function SaveWorkingDraft(arg1:string,arg2:string,arg3:number):Promise<app.WorkingDraftDTO>;
+
+export function UndoReplacement(arg1:string):Promise<app.DraftReplacementDTO>;
 
 export function WorkingDraft():Promise<app.WorkingDraftDTO>;

@@ -6,6 +6,10 @@ export function ConvertHTML(arg1) {
   return window['go']['app']['DraftService']['ConvertHTML'](arg1);
 }
 
+export function DropReplacedDraft() {
+  return window['go']['app']['DraftService']['DropReplacedDraft']();
+}
+
 export function OpenDraftFile() {
   return window['go']['app']['DraftService']['OpenDraftFile']();
 }
@@ -14,8 +18,20 @@ export function ReadDraftBytes(arg1, arg2) {
   return window['go']['app']['DraftService']['ReadDraftBytes'](arg1, arg2);
 }
 
+export function ReplaceWorkingDraft(arg1, arg2, arg3) {
+  return window['go']['app']['DraftService']['ReplaceWorkingDraft'](arg1, arg2, arg3);
+}
+
+export function ReplacedDraft() {
+  return window['go']['app']['DraftService']['ReplacedDraft']();
+}
+
 export function SaveWorkingDraft(arg1, arg2, arg3) {
   return window['go']['app']['DraftService']['SaveWorkingDraft'](arg1, arg2, arg3);
+}
+
+export function UndoReplacement(arg1) {
+  return window['go']['app']['DraftService']['UndoReplacement'](arg1);
 }
 
 export function WorkingDraft() {
