@@ -13,7 +13,7 @@ import (
 // a sync would index the wrong folder.
 var ErrJobsRunning = errors.New("work is still running")
 
-// SwitchWorkspace makes dir the workspace at once ("" is the bundled
+// SwitchWorkspace makes dir the workspace at once ("" goes back to the launch folder, else the bundled
 // sample): it is saved as the corpus folder in Settings, outranks a
 // --corpus or $CONTINUITY_CORPUS the app was started with for the rest of
 // this session, and a sync job brings the index to the new content (a sync

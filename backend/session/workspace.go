@@ -115,9 +115,11 @@ func (s *Session) idOf(ctx context.Context, root string) (string, error) {
 }
 
 // SwitchWorkspace makes dir the workspace at once and saves it as the
-// corpus folder in Settings ("" is the bundled sample workspace). A
-// folder chosen in the running session outranks the launch choice: from
-// now on --corpus and $CONTINUITY_CORPUS no longer apply to this session.
+// corpus folder in Settings. A folder chosen in the running session
+// outranks the launch choice: from then on --corpus and $CONTINUITY_CORPUS
+// no longer apply to this session. "" clears the choice: the launch
+// folder is in force again (the corpus/ `make run` opened, with its golden
+// sets and runs), else the bundled sample workspace.
 // The index is not synced here; the caller syncs it (readers do anyway).
 func (s *Session) SwitchWorkspace(ctx context.Context, dir string) (Current, error) {
 	st, err := s.Settings.Load(ctx)
@@ -136,7 +138,7 @@ func (s *Session) SwitchWorkspace(ctx context.Context, dir string) (Current, err
 		return Current{}, err
 	}
 	s.ws.mu.Lock()
-	s.ws.launchIgnore = true
+	s.ws.launchIgnore = dir != ""
 	s.ws.mu.Unlock()
 	return s.Current(ctx)
 }

@@ -79,7 +79,8 @@ func TestSwitchWorkspaceReplacesTheLaunchChoice(t *testing.T) { // not parallel:
 		wantRoot  string
 	}{
 		{"a folder", chosen, FromSettings, chosen},
-		{"the sample", "", FromSample, ""},
+		{"clearing it goes back to the launch folder", "", FromFlag, flag},
+		{"a folder again", chosen, FromSettings, chosen},
 	}
 	for _, c := range cases {
 		cur, err := s.SwitchWorkspace(ctx, c.dir)
@@ -87,14 +88,32 @@ func TestSwitchWorkspaceReplacesTheLaunchChoice(t *testing.T) { // not parallel:
 			t.Fatalf("%s: %v", c.name, err)
 		}
 		st, _ := s.Settings.Load(ctx)
-		if cur.Source != c.want || (c.wantRoot != "" && cur.Root != c.wantRoot) || st.CorpusDir != c.dir || cur.ID == before.ID {
+		if cur.Source != c.want || (c.wantRoot != "" && cur.Root != c.wantRoot) || st.CorpusDir != c.dir || (cur.ID == before.ID) != (c.want == FromFlag) {
 			t.Fatalf("%s: current %+v, saved %q", c.name, cur, st.CorpusDir)
 		}
 	}
 	if _, err := s.SwitchWorkspace(ctx, "/no/such/folder"); !errors.Is(err, workspace.ErrNotWorkspace) {
 		t.Fatalf("a missing folder: %v, want ErrNotWorkspace", err)
 	}
-	if cur, _ := s.Current(ctx); cur.Source != FromSample {
+	if cur, _ := s.Current(ctx); cur.Source != FromSettings || cur.Root != chosen {
 		t.Fatalf("a refused switch changed the workspace: %+v", cur)
+	}
+}
+
+// Without a launch folder, clearing the corpus folder opens the sample.
+func TestClearingTheFolderWithoutALaunchFolderOpensTheSample(t *testing.T) { // not parallel: sets $CONTINUITY_CORPUS
+	ctx := context.Background()
+	t.Setenv(workspace.EnvCorpus, "")
+	s, err := Open(ctx, Options{DataDir: t.TempDir(), Sample: fstest.MapFS{"a.md": {Data: []byte("# A\n")}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if _, err := s.SwitchWorkspace(ctx, t.TempDir()); err != nil {
+		t.Fatal(err)
+	}
+	cur, err := s.SwitchWorkspace(ctx, "")
+	if err != nil || cur.Source != FromSample {
+		t.Fatalf("cleared: %+v, %v; want the sample", cur, err)
 	}
 }
