@@ -13,17 +13,24 @@ APT_TEST := xvfb xauth imagemagick xdotool chromium fonts-noto-color-emoji curl 
 GO_SRC := $(shell find . -name '*.go' -not -path './frontend/node_modules/*') go.mod go.sum
 FRONTEND_SRC := $(shell find frontend/src frontend/public frontend/wailsjs -type f) frontend/index.html frontend/vite.config.ts frontend/tsconfig.json
 
-.PHONY: help run test cli cli-embedded models-archive bench verdict-report train-verdict fuzz models desktop frontend deps-build deps-test vet lint gotest fronttest e2e clean
+.PHONY: help run test dist dist-smoke dist-test deps-dist cli cli-embedded models-archive bench verdict-report train-verdict fuzz models desktop frontend deps-build deps-test vet lint gotest fronttest e2e clean
 
 # golangci-lint, pinned, built from the Go module proxy into the git-ignored .tools/.
 LINT_VERSION := v2.15.0
 LINT := .tools/golangci-lint-$(LINT_VERSION)
+# Release tools (make dist), pinned, from the Go module proxy into .tools/.
+WAILS_VERSION := v2.13.0
+WAILS := .tools/wails-$(WAILS_VERSION)
+CYCLONEDX_VERSION := v1.10.0
+CYCLONEDX := .tools/cyclonedx-gomod-$(CYCLONEDX_VERSION)
+APT_DIST := nsis
 
 help:
 	@echo "make run    build and open the desktop app on the sample workspace (corpus/)"
 	@echo "make test   install test dependencies and run every test"
 	@echo "make cli    build the static headless CLI: build/bin/continuity"
 	@echo "make cli-embedded  the same with the offline models compiled in: build/bin/continuity-embedded"
+	@echo "make dist   release artifacts in dist/: CLI archives (linux, darwin, windows) with models, .deb, Windows installer, SBOMs, SHA256SUMS"
 	@echo "make models-archive  pack models/ and its licences: dist/continuity-models.tar.gz, dist/SHA256SUMS"
 	@echo "make bench  run the benchmarks (results go to docs/benchmarks.md)"
 	@echo "make models fetch the offline models into models/ (also done by run, test and bench)"
@@ -97,6 +104,29 @@ models-archive: models
 	mv SHA256SUMS.tmp SHA256SUMS; \
 	echo "dist/continuity-models.tar.gz ($$(du -h continuity-models.tar.gz | cut -f1)), listed in dist/SHA256SUMS"
 
+deps-dist: deps-build
+	$(call apt_install,$(APT_DIST))
+
+$(WAILS) $(CYCLONEDX):
+	@mkdir -p .tools
+	tool=$(notdir $@); name=$${tool%-v*}; version=v$${tool##*-v}; \
+	  case $$name in wails) pkg=github.com/wailsapp/wails/v2/cmd/wails;; *) pkg=github.com/CycloneDX/cyclonedx-gomod/cmd/cyclonedx-gomod;; esac; \
+	  GOBIN=$(CURDIR)/.tools/bin-$$tool go install $$pkg@$$version && mv .tools/bin-$$tool/$$name $@ && rmdir .tools/bin-$$tool
+
+# Release artifacts (scripts/dist.sh says what each is); dist-smoke runs
+# the .deb and the Linux CLI archive as installed, outside the source tree.
+dist: deps-dist models frontend build/bin/continuity-desktop $(WAILS) $(CYCLONEDX)
+	VERSION=$(VERSION) COMMIT=$(COMMIT) WAILS=$(CURDIR)/$(WAILS) CYCLONEDX=$(CURDIR)/$(CYCLONEDX) bash scripts/dist.sh
+
+dist-smoke: dist
+	bash scripts/dist-smoke.sh
+
+# make test builds the artifacts the smoke runs (.deb, Linux CLI archive)
+# and the Windows installer, not the other CLI cross-builds: each costs a
+# full compile and `make dist` covers them.
+dist-test:
+	$(MAKE) dist-smoke DIST_TARGETS=linux/amd64
+
 vet:
 	go vet ./...
 
@@ -123,7 +153,7 @@ fronttest: frontend/node_modules/.package-lock.json
 e2e: deps-test build/bin/continuity-desktop build/bin/continuity-dev
 	xvfb-run -a -s '-screen 0 1280x800x24' scripts/e2e.sh
 
-test: deps-test models frontend vet lint gotest fronttest e2e
+test: deps-test models frontend vet lint gotest fronttest e2e dist-test
 
 bench: models
 	@echo "benchmarks: see docs/benchmarks.md"
