@@ -35,6 +35,12 @@ type DocLookup interface {
 	DocumentText(ctx context.Context, id string) (text string, ok bool, err error)
 }
 
+// DocLister is a DocLookup that can also list the published documents, so
+// a reference to an ID the workspace never had names the closest one.
+type DocLister interface {
+	PublishedDocs(ctx context.Context) ([]LibraryDoc, error)
+}
+
 // Check finds structural errors: missing required fields, unknown
 // categories, missing or duplicate IDs. rowNums gives each row's number
 // for locating issues; nil means 1-based positions.
@@ -110,6 +116,21 @@ func CheckCorpus(ctx context.Context, rows []Row, rowNums []int, docs DocLookup)
 		cache[id] = d
 		return d, nil
 	}
+	var lib *Library
+	closest := func(id string) (string, error) {
+		lister, ok := docs.(DocLister)
+		if !ok {
+			return "", nil
+		}
+		if lib == nil {
+			all, err := lister.PublishedDocs(ctx)
+			if err != nil {
+				return "", fmt.Errorf("list documents: %w", err)
+			}
+			lib = NewLibrary(all)
+		}
+		return lib.closestID(id), nil
+	}
 	var out []Issue
 	for i, r := range rows {
 		if err := ctx.Err(); err != nil {
@@ -131,7 +152,15 @@ func CheckCorpus(ctx context.Context, rows []Row, rowNums []int, docs DocLookup)
 				return nil, err
 			}
 			if !d.ok {
-				warn(FieldReferenceDocIDs, "reference doc ID %q is not in the library", id)
+				to, err := closest(id)
+				if err != nil {
+					return nil, err
+				}
+				if to != "" {
+					warn(FieldReferenceDocIDs, "no document %s in this workspace; closest: %s", id, to)
+				} else {
+					warn(FieldReferenceDocIDs, "no document %s in this workspace", id)
+				}
 				continue
 			}
 			known = append(known, id)

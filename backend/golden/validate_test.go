@@ -63,7 +63,7 @@ func TestCheckCorpusWarnsAboutUnknownDocsAndStaleLines(t *testing.T) {
 			t.Fatalf("issue %+v", is)
 		}
 	}
-	if !strings.Contains(issues[0].Message, `"kb-991" is not in the library`) || !strings.Contains(issues[1].Message, "not found in help-refund") {
+	if !strings.Contains(issues[0].Message, "no document kb-991 in this workspace") || !strings.Contains(issues[1].Message, "not found in help-refund") {
 		t.Fatalf("messages: %q / %q", issues[0].Message, issues[1].Message)
 	}
 }
@@ -82,4 +82,41 @@ func FuzzSplitList(f *testing.F) {
 		}
 		_ = NormalizeQuote(s)
 	})
+}
+
+// listedDocs is a lookup that can also list its documents (DocLister).
+type listedDocs map[string]string
+
+func (l listedDocs) DocumentText(_ context.Context, id string) (string, bool, error) {
+	t, ok := l[id]
+	return t, ok, nil
+}
+
+func (l listedDocs) PublishedDocs(context.Context) ([]LibraryDoc, error) {
+	var out []LibraryDoc
+	for id := range l {
+		out = append(out, LibraryDoc{ID: id, Title: id, Published: true})
+	}
+	return out, nil
+}
+
+// Issue 29 item 12: a reference to a document the workspace never had
+// names the closest one when the lookup can list documents.
+func TestCheckCorpusNamesTheClosestDocument(t *testing.T) {
+	docs := listedDocs{"help-refund-policy": "Full refunds within 30 days.", "help-support-hours": "We answer on weekdays."}
+	cases := []struct {
+		name, ref, want string
+	}{
+		{"close id", "help-refunds-policy", "no document help-refunds-policy in this workspace; closest: help-refund-policy"},
+		{"nothing close", "kb-991", "no document kb-991 in this workspace"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			rows := []Row{{ID: "Q1", Question: "q", Category: "policy", ApprovedAnswer: "a", ReferenceDocIDs: []string{c.ref}}}
+			issues, err := CheckCorpus(context.Background(), rows, nil, docs)
+			if err != nil || len(issues) != 1 || issues[0].Message != c.want || issues[0].Field != FieldReferenceDocIDs {
+				t.Fatalf("issues %+v, err %v; want one %q", issues, err, c.want)
+			}
+		})
+	}
 }

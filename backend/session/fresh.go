@@ -3,6 +3,7 @@ package session
 import (
 	"context"
 
+	"continuity/backend/golden"
 	"continuity/backend/progress"
 	"continuity/backend/retrieval"
 )
@@ -44,6 +45,20 @@ func (d IndexDocs) DocumentText(ctx context.Context, id string) (string, bool, e
 		return "", ok, err
 	}
 	return doc.Text, true, nil
+}
+
+// PublishedDocs lists the indexed documents' IDs and titles (golden.DocLister),
+// for naming the closest document to a reference the workspace lacks.
+func (d IndexDocs) PublishedDocs(ctx context.Context) ([]golden.LibraryDoc, error) {
+	docs, err := d.Index.Documents(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]golden.LibraryDoc, 0, len(docs))
+	for _, doc := range docs {
+		out = append(out, golden.LibraryDoc{ID: doc.ID, Title: doc.Title, Status: doc.Status, Published: true})
+	}
+	return out, nil
 }
 
 // Docs is a document lookup over the freshly synced index.

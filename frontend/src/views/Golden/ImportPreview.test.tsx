@@ -21,6 +21,12 @@ function setup(p: GoldenPreview) {
 }
 
 describe('import preview', () => {
+  it('shows warnings unfolded, such as a reference to a document the workspace lacks', () => {
+    const msg = 'no document help-refunds-policy in this workspace; closest: help-refund-policy';
+    setup({ ...base, warnings: [{ severity: 'warning', row: 4, row_id: 'Q004', field: 'reference_doc_ids', message: msg }] } as unknown as GoldenPreview);
+    const warning = screen.getByText(new RegExp(msg));
+    expect(warning.closest('details')?.open).toBe(true);
+  });
   it('shows the counts and every added, changed and removed row before anything is written', () => {
     const h = setup(base);
     expect(screen.getByTestId('diff-summary').textContent).toContain('1 added · 1 changed · 1 removed');

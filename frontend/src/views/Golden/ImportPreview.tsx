@@ -144,8 +144,10 @@ export function ImportPreview({ preview: p, sets, validOnly, busy, onChange, onC
           ))}
         </ul>
       )}
+      {/* Open: a warning such as a reference to a document the workspace does
+          not have is what the expert came to see; folded, it went unread. */}
       {p.warnings.length > 0 && (
-        <details>
+        <details open>
           <summary>{p.warnings.length} warnings (they do not stop the import)</summary>
           <ul className="plain-list gold-problems">
             {p.warnings.map((w, i) => (
