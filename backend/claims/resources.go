@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"strings"
 	"sync"
 
@@ -60,18 +61,32 @@ func LoadResources(dataDir string) *Resources {
 	return r
 }
 
-// defaultResources are loaded once per process, on the first check of an
-// engine built without explicit resources: WordNet takes about a second
-// to read, which a check must not pay each time.
+// defaultResources are loaded once per models setting, on the first check
+// of an engine built without explicit resources: WordNet takes about a
+// second to read, which a check must not pay each time. Keyed by
+// $CONTINUITY_MODELS and $CONTINUITY_WORDNET because they decide where
+// Locate looks: one load under another setting (a test pointing them at
+// an empty folder) must not leave every later check of the process
+// without GloVe and WordNet.
 var defaultResources struct {
-	once sync.Once
-	r    *Resources
+	mu    sync.Mutex
+	byEnv map[string]*Resources
 }
 
-// DefaultResources is LoadResources("") loaded once per process.
+// DefaultResources is LoadResources("") loaded once per models setting.
 func DefaultResources() *Resources {
-	defaultResources.once.Do(func() { defaultResources.r = LoadResources("") })
-	return defaultResources.r
+	key := os.Getenv(models.EnvDir) + "\x00" + os.Getenv("CONTINUITY_WORDNET")
+	defaultResources.mu.Lock()
+	defer defaultResources.mu.Unlock()
+	if r, ok := defaultResources.byEnv[key]; ok {
+		return r
+	}
+	if defaultResources.byEnv == nil {
+		defaultResources.byEnv = map[string]*Resources{}
+	}
+	r := LoadResources("")
+	defaultResources.byEnv[key] = r
+	return r
 }
 
 // cache returns the word-pair cache, made on first use.
