@@ -21,7 +21,9 @@ test('voice check lists issues with a worded score and applies a suggestion with
   await card.getByRole('button', { name: 'Apply suggestion' }).click();
   await page.waitForFunction(() => document.querySelector('#draft').value.includes('Can I try Tallyhub before'));
   await page.getByTestId('stale-banner').waitFor(); // the check is of the text before the rewrite
-  await page.getByRole('button', { name: 'Undo' }).click();
+  // the editor bar's Undo of the rewrite (an earlier test may have left the
+  // "Replaced your draft … Undo" banner showing too)
+  await page.getByRole('button', { name: 'Undo' }).and(page.locator('button.btn-small')).click();
   await page.waitForFunction(() => document.querySelector('#draft').value.includes('Can I try TallyHub before'));
   await page.getByTestId('stale-banner').waitFor({ state: 'detached' }); // the checked text again
   assert.deepEqual(problems, []);
