@@ -43,7 +43,7 @@ func TestNewUserCatchesChangedFactsInNewWords(t *testing.T) {
 	}{
 		{"internet allowance in new words", "We cover home internet costs of up to $50 a month.", "$75", false},
 		{"stipend in new words", "Everyone who joins gets $800 once to set up a desk and chair at home.", "$500", false},
-		{"tool in the same role", "Submit your expense reports in Expensify within 30 days.", "Ramp", true},
+		{"tool in the same role", "Submit your expense reports in Expensify within 30 days.", "Ramp", false},
 		{"window in other units", "Expenses must be filed within two weeks of the purchase.", "30 days", false},
 		{"review negated", "New laptops ship straight to you without a security review.", "security team reviews", false},
 	}

@@ -44,6 +44,7 @@ type assessment struct {
 	conflict *candidate  // best aligned unit about the subject with a cue
 	unseen   float64     // share of the claim's weight no passage uses
 	blocked  bool        // the claim's subject is unseen: nothing may contradict it
+	replaced bool        // the conflict fills the claim's slot with another name the corpus uses instead (replacedName)
 	vectors  bool
 	x        []float64
 }
@@ -161,9 +162,10 @@ func (e *OfflineEngine) assess(c Claim, cvec []float32, units []*unit, v *corpus
 			break
 		}
 	}
+	as.replaced = replacedName(ca, as.conflict, v, cx.common)
 	as.support = supportUnit(as.cands, len(ca.qty), cx.clauses)
 	if e.trace != nil {
-		e.trace("CLAIM %q head=%q lead=%v blocked=%v stems=%v names=%v qty=%v neg=%d", c.Text, cx.head, cx.lead, as.blocked, sorted, slices.Sorted(maps.Keys(ca.names)), ca.qtext, ca.neg)
+		e.trace("CLAIM %q replaced=%v head=%q lead=%v blocked=%v stems=%v names=%v qty=%v neg=%d", c.Text, as.replaced, cx.head, cx.lead, as.blocked, sorted, slices.Sorted(maps.Keys(ca.names)), ca.qtext, ca.neg)
 		for i, cd := range as.cands[:min(len(as.cands), 5)] {
 			e.trace("  #%d score=%.2f sem=%.2f soft=%.2f exact=%.2f cues=%v [%s] %q", i, cd.score, cd.sem, cd.al.soft, cd.al.exact, cd.cues, cd.u.passage.DocID, cd.u.quote())
 		}

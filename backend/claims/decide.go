@@ -50,13 +50,29 @@ func decideProbs(w *model.Weights, x []float64, hasConflict, supportable bool, t
 	return DecideProbs(p, hasConflict, supportable, t), p
 }
 
+// assessedProbs are the class probabilities Check decides an
+// assessment with: the conflict model's contradicted probability when a
+// cue fired, raised to replacedConfidence for a replaced name.
+func assessedProbs(as *assessment, w *model.Weights) []float64 {
+	p := w.Predict(as.x)
+	if as.conflict != nil {
+		p[classContradicted] = w.ContradictedProb(as.x)
+		if as.replaced {
+			p[classContradicted] = max(p[classContradicted], replacedConfidence)
+		}
+	}
+	return p
+}
+
 // DecideProbs is Decide's rule on class probabilities already computed
 // (the contradicted one from the conflict model when a cue fired).
+// Supported must also be likelier than contradicted: a claim the model
+// thinks more likely contradicted is at best not covered.
 func DecideProbs(p []float64, hasConflict, supportable bool, threshold float64) Verdict {
 	if hasConflict && p[classContradicted] >= threshold {
 		return Contradicted
 	}
-	if supportable && p[classSupported] > p[classNotCovered] {
+	if supportable && p[classSupported] > p[classNotCovered] && p[classSupported] >= p[classContradicted] {
 		return Supported
 	}
 	return NotCovered
@@ -72,7 +88,8 @@ func (e *OfflineEngine) decide(as assessment, w *model.Weights) Result {
 	if e.ContradictedThreshold > 0 { // the workspace's own (backend/calibrate)
 		t = e.ContradictedThreshold
 	}
-	v, p := decideProbs(w, as.x, as.conflict != nil, as.support != nil, t)
+	p := assessedProbs(&as, w)
+	v := DecideProbs(p, as.conflict != nil, as.support != nil, t)
 	if e.trace != nil {
 		e.trace("  decide %s p=%.2f conflict=%v supportable=%v x=%v", v, p, as.conflict != nil, as.support != nil, featureDump(as.x))
 	}

@@ -135,6 +135,9 @@ func (d *decomposer) dropTail(text string, a, b int) (int, int) {
 	if loc == nil {
 		return a, b
 	}
+	if strings.EqualFold(text[a+loc[2]:a+loc[3]], "which") && embeddedRelative(text[a+loc[1]:b]) {
+		return a, b
+	}
 	head, tail := plainText(text[a:a+loc[0]]), plainText(text[a+loc[3]:b])
 	hw, tw := assessWorth(head, d.proper), assessWorth(tail, d.proper)
 	tailFact := hasQuantity(tail) || hasDate(refTokens(tail), " "+strings.ToLower(tail)+" ")
@@ -145,6 +148,20 @@ func (d *decomposer) dropTail(text string, a, b int) (int, int) {
 		return a + loc[1], b
 	}
 	return a, b
+}
+
+// embeddedRelative: the clause after ", which" closes with a comma and
+// the sentence's own verb follows ("GSA's virtual desktop client, which
+// you log into with ENT, is VMware Horizon"): cutting there would leave
+// the subject without what it states. A claim is one span of the draft,
+// so the whole sentence stays.
+func embeddedRelative(rest string) bool {
+	k := strings.Index(rest, ", ")
+	if k < 0 {
+		return false
+	}
+	f := strings.ToLower(firstField(rest[k+2:]))
+	return auxVerbs[f]
 }
 
 // serialList reports whether the text before ", and" ends in an item of a

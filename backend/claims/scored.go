@@ -56,10 +56,10 @@ func scoreOf(as *assessment, w *model.Weights) Score {
 	if len(as.ca.stems) == 0 && len(as.ca.qty) == 0 {
 		return Score{Otherwise: NotCovered}
 	}
-	p := w.Predict(as.x)
+	p := assessedProbs(as, w)
 	sc := Score{Otherwise: DecideProbs(p, false, as.support != nil, 0)}
 	if as.conflict != nil {
-		sc.Conflict, sc.PContradicted = true, w.ContradictedProb(as.x)
+		sc.Conflict, sc.PContradicted = true, p[classContradicted]
 	}
 	return sc
 }

@@ -28,7 +28,7 @@ import (
 )
 
 // allSets is every set, in the order they are run and reported.
-var allSets = []string{"handbook", "handbook-drafts", "pairs-test", "pairs-report", "scifact", "vitaminc", "sample"}
+var allSets = []string{"handbook", "handbook-drafts", "pairs-train", "pairs-dev", "pairs-test", "pairs-report", "scifact", "vitaminc", "sample"}
 
 // defaultSets are the sets `make verdict-report` scores and
 // docs/verdict-report.json holds; the pairs splits are run by name.
@@ -188,6 +188,10 @@ func (r *runner) runSet(ctx context.Context, name string) (setResult, error) {
 		return r.runSciFact(ctx)
 	case "vitaminc":
 		return r.runVitaminC()
+	case "pairs-train":
+		return r.runPairs("train")
+	case "pairs-dev":
+		return r.runPairs("dev")
 	case "pairs-test":
 		return r.runPairs("test")
 	case "pairs-report":
