@@ -76,3 +76,24 @@ func TestClauseNegation(t *testing.T) {
 		})
 	}
 }
+
+// "Only" restricts a list unless it names a share ("only part of").
+func TestOnlyMarksAnExclusiveList(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name, text string
+		want       bool
+	}{
+		{"exclusive list", "Only Stripe processes card payments.", true},
+		{"only at the end", "This is for admins only", true},
+		{"a part", "Benefits are only part of the picture.", false},
+		{"one of several", "Ramp is only one of the tools we use.", false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if got := analyze(c.text, nil).only; got != c.want {
+				t.Fatalf("only = %v, want %v", got, c.want)
+			}
+		})
+	}
+}

@@ -31,6 +31,8 @@ type analysis struct {
 	surface   map[string]string // stem -> first word written, for explanations
 }
 
+var onlyShare = setOf(`part one some partly partially half`)
+
 var weekdayOrMonth = setOf(`monday tuesday wednesday thursday friday saturday sunday january february march april may
 june july august september october november december i`)
 
@@ -74,7 +76,7 @@ func analyze(text string, known map[string]bool) analysis {
 	inQty, inID := newSpanCursor(a.qty), newSpanCursor(ids)
 	first := true
 	prevName := ""
-	for _, w := range ws {
+	for wi, w := range ws {
 		lw := strings.ToLower(strings.ReplaceAll(w.text, "’", "'"))
 		a.tokens = append(a.tokens, lw)
 		// a table cell starts like a sentence: "| Custom |" is no name
@@ -84,7 +86,9 @@ func analyze(text string, known map[string]bool) analysis {
 			a.neg++
 			continue
 		}
-		if lw == "only" {
+		// "only part of the picture", "only one of": a share, not an
+		// exclusive list.
+		if lw == "only" && (wi+1 == len(ws) || !onlyShare[strings.ToLower(ws[wi+1].text)]) {
 			a.only = true
 		}
 		if inQty.contains(w.start) || stopwords[lw] || inID.contains(w.start) {

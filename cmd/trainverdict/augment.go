@@ -225,7 +225,11 @@ func augmentHandbook(ctx context.Context, cfg config, en engines, s claims.Searc
 		if err != nil {
 			return nil, fmt.Errorf("claim %s: %w", r.ID, err)
 		}
-		out = append(out, example{Set: "handbook-aug", ID: r.ID, Group: r.File, Label: claims.Contradicted, Kind: r.Kind, F: f})
+		pf, err := en.plain.SentenceFeatures(ctx, r.Claim, vectorless{s})
+		if err != nil {
+			return nil, fmt.Errorf("claim %s without vectors: %w", r.ID, err)
+		}
+		out = append(out, example{Set: "handbook-aug", ID: r.ID, Group: r.File, Label: claims.Contradicted, Kind: r.Kind, F: f, Plain: plainOf(pf)})
 	}
 	logf("handbook-dev: %d generated contradictions", len(out))
 	return out, nil

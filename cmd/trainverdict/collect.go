@@ -15,7 +15,8 @@ import (
 // engines are the two feature paths: with sentence vectors (stored in
 // the index, or embedded for given evidence) and without any.
 type engines struct {
-	full *claims.OfflineEngine
+	full  *claims.OfflineEngine
+	plain *claims.OfflineEngine // no sentence embedder
 }
 
 func collectHandbook(ctx context.Context, cfg config, en engines, s claims.Searcher) ([]example, error) {
@@ -43,6 +44,10 @@ func collectHandbook(ctx context.Context, cfg config, en engines, s claims.Searc
 		if err != nil {
 			return fmt.Errorf("claim %s: %w", c.ID, err)
 		}
+		pf, err := en.plain.SentenceFeatures(ctx, c.Claim, vectorless{s})
+		if err != nil {
+			return fmt.Errorf("claim %s without vectors: %w", c.ID, err)
+		}
 		// Folds are by document: a not-covered claim has none, so it
 		// goes with the draft it sits in (the draft's topic).
 		group := c.Doc
@@ -52,7 +57,7 @@ func collectHandbook(ctx context.Context, cfg config, en engines, s claims.Searc
 				group = "nc:" + c.ID
 			}
 		}
-		out = append(out, example{Set: "handbook", ID: c.ID, Group: group, Label: label, Kind: c.Kind, F: f})
+		out = append(out, example{Set: "handbook", ID: c.ID, Group: group, Label: label, Kind: c.Kind, F: f, Plain: plainOf(pf)})
 		return nil
 	})
 	return out, err
@@ -88,7 +93,11 @@ func collectSciFact(ctx context.Context, cfg config, en engines, s claims.Search
 		if err != nil {
 			return nil, fmt.Errorf("query %s: %w", id, err)
 		}
-		out = append(out, example{Set: "scifact-" + split, ID: id, Group: "sf:" + docs[id][0], Label: label, F: f})
+		pf, err := en.plain.SentenceFeatures(ctx, q.Text, vectorless{s})
+		if err != nil {
+			return nil, fmt.Errorf("query %s without vectors: %w", id, err)
+		}
+		out = append(out, example{Set: "scifact-" + split, ID: id, Group: "sf:" + docs[id][0], Label: label, F: f, Plain: plainOf(pf)})
 	}
 	return out, nil
 }
@@ -110,8 +119,12 @@ func collectVitaminC(ctx context.Context, en engines, files []string, set string
 			if err != nil {
 				return fmt.Errorf("example %s: %w", x.ID, err)
 			}
+			pf, err := en.plain.GivenFeatures(ctx, x.Claim, ps)
+			if err != nil {
+				return fmt.Errorf("example %s without vectors: %w", x.ID, err)
+			}
 			group, _, _ := strings.Cut(x.ID, "_") // one Wikipedia revision pair
-			out = append(out, example{Set: set, ID: x.ID, Group: "vc:" + group, Label: label, F: f})
+			out = append(out, example{Set: set, ID: x.ID, Group: "vc:" + group, Label: label, F: f, Plain: plainOf(pf)})
 			return nil
 		})
 		if err != nil {
@@ -147,6 +160,13 @@ func collectSample(ctx context.Context, cfg config, en engines, s claims.Searche
 		if err != nil {
 			return nil, fmt.Errorf("draft %s: %w", name, err)
 		}
+		plain, err := en.plain.DraftFeatures(ctx, draft, vectorless{s})
+		if err != nil {
+			return nil, fmt.Errorf("draft %s without vectors: %w", name, err)
+		}
+		if len(plain) != len(full) {
+			return nil, fmt.Errorf("draft %s: %d claims with vectors, %d without", name, len(full), len(plain))
+		}
 		paragraphs := claims.SplitParagraphs(draft)
 		for k, ec := range key.Claims {
 			p := paragraphs[ec.Paragraph]
@@ -166,7 +186,7 @@ func collectSample(ctx context.Context, cfg config, en engines, s claims.Searche
 				over = conflicting(full, over)
 			}
 			for _, j := range over {
-				out = append(out, example{Set: "sample", ID: fmt.Sprintf("%s#%d.%d", name, k, j), Group: name, Label: label, F: full[j]})
+				out = append(out, example{Set: "sample", ID: fmt.Sprintf("%s#%d.%d", name, k, j), Group: name, Label: label, F: full[j], Plain: plainOf(plain[j])})
 			}
 		}
 	}

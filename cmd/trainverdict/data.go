@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 
@@ -18,6 +19,29 @@ type example struct {
 	Label claims.Verdict       `json:"label"`
 	Kind  string               `json:"kind,omitempty"`
 	F     claims.ClaimFeatures `json:"f"`
+	// Plain is the same claim featurized without sentence vectors (the
+	// degraded path: no USE-lite), which the verdict model learns too.
+	Plain *plainFeatures `json:"plain,omitempty"`
+}
+
+// plainFeatures is what the verdict model reads of a claim featurized
+// without sentence vectors.
+type plainFeatures struct {
+	X           []float64 `json:"x"`
+	Conflict    bool      `json:"conflict"`
+	Supportable bool      `json:"supportable"`
+}
+
+func plainOf(f claims.ClaimFeatures) *plainFeatures {
+	return &plainFeatures{X: f.X, Conflict: f.Conflict, Supportable: f.Supportable}
+}
+
+// vectorless hides a searcher's stored sentence vectors
+// (claims.SentenceSource), as an index without them would.
+type vectorless struct{ s claims.Searcher }
+
+func (v vectorless) Search(ctx context.Context, q string, k int) ([]claims.Passage, error) {
+	return v.s.Search(ctx, q, k)
 }
 
 type handbookClaim struct {

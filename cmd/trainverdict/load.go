@@ -25,7 +25,7 @@ type cached struct {
 }
 
 // cacheVersion changes with what a cached example holds.
-const cacheVersion = "verifier-4"
+const cacheVersion = "verifier-5"
 
 // group featurizes some sets; each group is cached in a file of its own,
 // so an interrupted run resumes at the group it was in.
@@ -56,7 +56,9 @@ func loadSets(ctx context.Context, cfg config) (_ map[string][]example, err erro
 	withEmb.Embedder = emb
 	full := claims.NewOffline()
 	full.Resources = withEmb
-	en := engines{full: full}
+	plain := claims.NewOffline()
+	plain.Resources = claims.LoadResources("")
+	en := engines{full: full, plain: plain}
 	names := strings.Join(claims.PairFeatureNames(), ",")
 	sets := map[string][]example{}
 	for _, g := range groups {

@@ -39,7 +39,9 @@ type config struct {
 	refresh                     bool
 	vitamincLimit               int
 	date, python, script        string
-	golden                      string
+	golden, verdictOut          string
+	verdictOnly                 bool
+	shares                      map[string]float64
 	seeds, epochs               int
 	only                        map[string]bool
 }
@@ -65,6 +67,9 @@ func parseFlags(args []string) (config, error) {
 	fs.StringVar(&c.sample, "sample", "corpus", "the sample workspace (content/ and drafts/)")
 	fs.StringVar(&c.out, "out", "", "write the trained weights here (default: print tables only)")
 	fs.StringVar(&c.date, "date", "", "training date for the manifest, YYYY-MM-DD")
+	fs.StringVar(&c.verdictOut, "verdict-out", "", "train the verdict model (logistic regression, in Go) instead of the verifier and write it here")
+	shares := fs.String("verdict-shares", "", "override verdict-model set shares, e.g. handbook=0.3,sample=0.2 (a set left out gets none)")
+	fs.BoolVar(&c.verdictOnly, "verdict", false, "train the verdict model and print its tables (with -verdict-out: also write it)")
 	fs.StringVar(&c.golden, "golden", "", "write a few pairs with PyTorch's probabilities here, for the Go forward-pass test")
 	fs.StringVar(&c.python, "python", "/usr/bin/python3", "the Python with PyTorch (Debian's python3-torch)")
 	fs.StringVar(&c.script, "script", "scripts/train_verifier.py", "the trainer (empty: featurize and export only)")
@@ -75,6 +80,13 @@ func parseFlags(args []string) (config, error) {
 	only := fs.String("only", "", "featurize and train on these groups only (handbook,sample,vitaminc,pairs,scifact), for a quick look")
 	if err := fs.Parse(args); err != nil {
 		return c, err
+	}
+	if *shares != "" {
+		m, err := parseShares(*shares)
+		if err != nil {
+			return c, fmt.Errorf("-verdict-shares: %w", err)
+		}
+		c.shares = m
 	}
 	c.only = map[string]bool{}
 	for _, g := range strings.Split(*only, ",") {
@@ -119,6 +131,12 @@ func run(ctx context.Context, args []string, out io.Writer) error {
 	}
 	for _, s := range sortedKeys(sets) {
 		logf("%s: %d examples", s, len(sets[s]))
+	}
+	if cfg.verdictOnly || cfg.verdictOut != "" {
+		if cfg.shares != nil {
+			verdictShares = cfg.shares
+		}
+		return runVerdictModel(sets, cfg.date, cfg.verdictOut, out)
 	}
 	p, err := models.Find("", models.GloVe)
 	if err != nil {

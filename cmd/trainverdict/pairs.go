@@ -86,8 +86,12 @@ func collectPairs(ctx context.Context, cfg config, en engines) (map[string][]exa
 		if err != nil {
 			return nil, fmt.Errorf("pair %s: %w", r.ID, err)
 		}
+		pf, err := en.plain.GivenFeatures(ctx, r.Claim, ps)
+		if err != nil {
+			return nil, fmt.Errorf("pair %s without vectors: %w", r.ID, err)
+		}
 		set := pairSet(r)
-		sets[set] = append(sets[set], example{Set: set, ID: r.ID, Group: r.Source + ":" + r.File, Label: label, Kind: r.Kind, F: f})
+		sets[set] = append(sets[set], example{Set: set, ID: r.ID, Group: r.Source + ":" + r.File, Label: label, Kind: r.Kind, F: f, Plain: plainOf(pf)})
 		if (i+1)%2000 == 0 {
 			logf("pairs: %d of %d", i+1, len(rows))
 		}

@@ -3,6 +3,8 @@ package model
 import (
 	"errors"
 	"math"
+	"slices"
+	"strings"
 	"testing"
 )
 
@@ -79,5 +81,25 @@ func TestTrainRefusesBadInput(t *testing.T) {
 	}
 	if _, err := Train([]Example{{X: []float64{1, 2}, Y: 0, Weight: 1}}, []string{"a"}, "t", 0.1); !errors.Is(err, ErrInvalid) {
 		t.Fatalf("wrong width: %v", err)
+	}
+}
+
+// No training set or choice of the shipped model reads a held-out split
+// (SciFact test, VitaminC test, the pairs test and report splits).
+func TestShippedWeightsNeverTrainOnHeldOutSets(t *testing.T) {
+	t.Parallel()
+	w, _, err := Default()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range w.Manifest.Sets {
+		for _, held := range []string{"test", "report"} {
+			if strings.Contains(s.Name, held) || strings.Contains(s.Note, held+" split") {
+				t.Errorf("training set %q (%s) reads a %s split", s.Name, s.Note, held)
+			}
+		}
+	}
+	if !slices.ContainsFunc(w.Manifest.Notes, func(n string) bool { return strings.Contains(n, "never tuned on") }) {
+		t.Errorf("the manifest does not say what it never tuned on: %v", w.Manifest.Notes)
 	}
 }
