@@ -55,6 +55,9 @@ type SyncReportDTO struct {
 	// failed; VerifyError then says why).
 	Verify      *IndexVerificationDTO `json:"verify"`
 	VerifyError string                `json:"verify_error,omitempty"`
+	// WorkspaceID is the workspace the sync read, so a view of another
+	// workspace (switched to since) drops the report instead of showing it.
+	WorkspaceID string `json:"workspace_id"`
 }
 
 // SearchHitDTO is one ranked chunk; ranks are 0 when a list lacked it.
@@ -121,16 +124,17 @@ func (s *CorpusService) IndexStats() (IndexStatsDTO, error) {
 // returns its ID; progress and the SyncReportDTO arrive as job events.
 func (s *CorpusService) Sync() (string, error) {
 	s.c.ready()
-	ws, err := s.c.sess.Workspace(s.c.ctx)
+	cur, err := s.c.sess.Current(s.c.ctx)
 	if err != nil {
 		return "", err
 	}
-	return s.startSync(ws.ContentDir()), nil
+	return s.startSync(cur.ID, cur.ContentDir()), nil
 }
 
-// startSync runs a sync of content as a job and returns its ID. A sync is
-// authoritative: documents not under content are pruned from the index.
-func (s *CorpusService) startSync(content string) string {
+// startSync runs a sync of workspace ws's content as a job and returns its
+// ID. A sync is authoritative: documents not under content are pruned from
+// the index.
+func (s *CorpusService) startSync(ws, content string) string {
 	return s.c.jobs.start("index-sync", func(ctx context.Context, report progress.Func) (any, error) {
 		ix, err := s.c.sess.OpenIndex(ctx, report)
 		if err != nil {
@@ -140,7 +144,7 @@ func (s *CorpusService) startSync(content string) string {
 		if err != nil {
 			return nil, err
 		}
-		out := s.syncReport(ctx, ix, content, rep)
+		out := s.syncReport(ctx, ix, ws, content, rep)
 		// The sync stands even when the history cannot be read; the
 		// report says why.
 		run, err := s.c.sess.ImportHistory(ctx, ix, content, session.HistoryIfOn, report)

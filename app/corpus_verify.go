@@ -61,11 +61,11 @@ func (s *CorpusService) Verify() (IndexVerificationDTO, error) {
 // SyncReportDTO with a fresh verification.
 func (s *CorpusService) Reindex() (string, error) {
 	s.c.ready()
-	ws, err := s.c.sess.Workspace(s.c.ctx)
+	cur, err := s.c.sess.Current(s.c.ctx)
 	if err != nil {
 		return "", err
 	}
-	content := ws.ContentDir()
+	content := cur.ContentDir()
 	return s.c.jobs.start("index-reindex", func(ctx context.Context, report progress.Func) (any, error) {
 		ix, err := s.c.sess.OpenIndex(ctx, report)
 		if err != nil {
@@ -79,15 +79,15 @@ func (s *CorpusService) Reindex() (string, error) {
 		if err != nil {
 			return nil, err
 		}
-		return s.syncReport(ctx, ix, content, rep), nil
+		return s.syncReport(ctx, ix, cur.ID, content, rep), nil
 	}), nil
 }
 
 // syncReport is a sync's result with the verification run after it, so
 // every sync tells the user when the index still disagrees with the files.
-func (s *CorpusService) syncReport(ctx context.Context, ix *retrieval.Index, content string, rep retrieval.Report) SyncReportDTO {
+func (s *CorpusService) syncReport(ctx context.Context, ix *retrieval.Index, ws, content string, rep retrieval.Report) SyncReportDTO {
 	out := SyncReportDTO{Added: rep.Added, Updated: rep.Updated, Removed: rep.Removed, Unchanged: rep.Unchanged,
-		Documents: rep.Documents, Chunks: rep.Chunks, Warnings: []IndexWarningDTO{}, Skipped: skippedDTOs(rep.Skipped)}
+		Documents: rep.Documents, Chunks: rep.Chunks, Warnings: []IndexWarningDTO{}, Skipped: skippedDTOs(rep.Skipped), WorkspaceID: ws}
 	for _, w := range rep.Warnings {
 		out.Warnings = append(out.Warnings, IndexWarningDTO{Path: w.Path, Message: w.Message})
 	}

@@ -72,6 +72,18 @@ func TestScorecardDTOAnswerNowContradictsApproved(t *testing.T) {
 			if q.Change != "regressed" || q.Status != "fail" || !slices.Contains(dto.GateFailures, q.ApprovedContradicted) {
 				t.Errorf("%s: change %q, status %q, %q not among the gate failures", q.ID, q.Change, q.Status, q.ApprovedContradicted)
 			}
+			// the drawer shows the finding in parts: the passage and how sure
+			c := q.ApprovedContradiction
+			switch {
+			case c == nil:
+				t.Errorf("%s: approved_contradiction missing beside %q", q.ID, q.ApprovedContradicted)
+			case c.Passage == "" || c.DocID == "" || !strings.Contains(q.ApprovedContradicted, c.Passage):
+				t.Errorf("%s: approved_contradiction %+v does not name the passage of %q", q.ID, c, q.ApprovedContradicted)
+			case c.Kind == "contradicted" && (c.Confidence == nil || *c.Confidence <= 0 || *c.Confidence > 1):
+				t.Errorf("%s: a contradicted approved answer without a confidence in (0,1]: %+v", q.ID, c)
+			}
+		} else if q.ApprovedContradiction != nil {
+			t.Errorf("%s: approved_contradiction %+v without the failure line", q.ID, q.ApprovedContradiction)
 		}
 	}
 	if !slices.Contains(flagged, "Q031") || dto.Ready || dto.FailingQuestions < len(flagged) || dto.Baseline.Regressions < len(flagged) {

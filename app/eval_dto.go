@@ -159,6 +159,20 @@ type EvalQuestionDTO struct {
 	// approved answer itself, with the engine's confidence ("" when none):
 	// the question fails, baseline or not.
 	ApprovedContradicted string `json:"approved_contradicted"`
+	// ApprovedContradiction is the same finding in parts, for the drawer.
+	ApprovedContradiction *ApprovedContradictionDTO `json:"approved_contradiction,omitempty"`
+}
+
+// ApprovedContradictionDTO is what the corpus now says against a
+// question's approved answer. Kind: contradicted (the claim engine; with
+// its Confidence) or superseded (the page's history; no confidence).
+type ApprovedContradictionDTO struct {
+	Kind       string   `json:"kind"`
+	Claim      string   `json:"claim"` // the approved answer's claim that no longer holds
+	DocID      string   `json:"doc_id"`
+	ChunkID    string   `json:"chunk_id"`
+	Passage    string   `json:"passage"` // what the document now says
+	Confidence *float64 `json:"confidence,omitempty"`
 }
 
 // TrendPointDTO is one finished run on the trend line.

@@ -161,6 +161,8 @@ func questionDTOs(sc *scorecard.Scorecard, results, base []eval.QuestionResult) 
 		}
 		if c := row.ApprovedContradicted; c != nil {
 			q.ApprovedContradicted = scorecard.ApprovedContradictedFailure(r.QuestionID, *c)
+			q.ApprovedContradiction = &ApprovedContradictionDTO{Kind: c.Kind, Claim: c.Claim, DocID: c.DocID, ChunkID: c.ChunkID,
+				Passage: c.Passage, Confidence: c.Confidence}
 		}
 		refs := map[string]bool{}
 		for _, id := range r.ReferenceDocIDs {

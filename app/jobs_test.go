@@ -12,14 +12,16 @@ import (
 )
 
 type recorder struct {
-	mu     sync.Mutex
-	events []any
+	mu       sync.Mutex
+	events   []any
+	channels []string // channels[i] is the channel events[i] was sent on
 }
 
-func (r *recorder) Emit(_ string, p any) {
+func (r *recorder) Emit(ch string, p any) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.events = append(r.events, p)
+	r.channels = append(r.channels, ch)
 }
 
 func (r *recorder) done() []JobDoneEvent {

@@ -195,7 +195,13 @@ func (s *SourcesService) indexAfter(ctx context.Context, srcs *ingest.Sources, o
 	if err != nil {
 		return nil, err
 	}
-	out.Index = (&CorpusService{s.c}).syncReport(ctx, ix, srcs.ContentDir, rep)
+	// a switch waits for running jobs, so the workspace is still the one
+	// srcs was made from
+	ws, err := s.c.sess.WorkspaceID(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out.Index = (&CorpusService{s.c}).syncReport(ctx, ix, ws, srcs.ContentDir, rep)
 	return out, nil
 }
 

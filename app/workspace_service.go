@@ -3,9 +3,11 @@ package app
 import (
 	"errors"
 	"fmt"
+	"path/filepath"
 	"strings"
 
 	"continuity/backend/session"
+	"continuity/backend/workdraft"
 )
 
 // ErrJobsRunning means the workspace cannot switch while work runs: a
@@ -29,6 +31,9 @@ func (s *CorpusService) SwitchWorkspace(dir string) (WorkspaceSwitchDTO, error) 
 		return WorkspaceSwitchDTO{}, fmt.Errorf("%w (%s): wait for it to finish or cancel it, then choose the folder again",
 			ErrJobsRunning, strings.Join(running, ", "))
 	}
+	// The folder in force until now may be gone; the switch away from it
+	// still goes ahead, the event then names no previous workspace.
+	prev, prevErr := s.c.sess.Current(s.c.ctx)
 	cur, err := s.c.sess.SwitchWorkspace(s.c.ctx, dir)
 	if err != nil {
 		return WorkspaceSwitchDTO{}, err
@@ -38,7 +43,32 @@ func (s *CorpusService) SwitchWorkspace(dir string) (WorkspaceSwitchDTO, error) 
 	if err != nil {
 		return WorkspaceSwitchDTO{}, err
 	}
-	return WorkspaceSwitchDTO{Workspace: ws, JobID: s.startSync(cur.ContentDir())}, nil
+	out := WorkspaceSwitchDTO{Workspace: ws, JobID: s.startSync(cur.ID, cur.ContentDir())}
+	ev := WorkspaceChangedEvent{ID: cur.ID, Root: cur.Root, Name: filepath.Base(cur.Root), SyncJobID: out.JobID}
+	if prevErr == nil {
+		ev.PreviousID, ev.PreviousRoot, ev.PreviousName = prev.ID, prev.Root, filepath.Base(prev.Root)
+		words, err := s.draftWords(prev.ID)
+		if err != nil {
+			// only the Check view's notice depends on it
+			s.c.log.Warn("workspace switched; the previous workspace's draft could not be read", "workspace_id", prev.ID, "err", err)
+		}
+		ev.PreviousDraft, ev.PreviousWords = words > 0, words
+	}
+	s.c.jobs.emit.Emit(ChannelWorkspaceChanged, ev)
+	return out, nil
+}
+
+// draftWords counts the words of a workspace's working draft (0: none).
+func (s *CorpusService) draftWords(workspaceID string) (int, error) {
+	st, err := workdraft.Open(s.c.ctx, s.c.sess.DB, workspaceID)
+	if err != nil {
+		return 0, fmt.Errorf("open the working draft: %w", err)
+	}
+	d, err := st.Get(s.c.ctx)
+	if err != nil {
+		return 0, fmt.Errorf("read the working draft: %w", err)
+	}
+	return len(strings.Fields(d.Text)), nil
 }
 
 func summaryDTO(cur session.Current) (WorkspaceDTO, error) {

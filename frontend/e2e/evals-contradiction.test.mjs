@@ -91,6 +91,13 @@ async function contradictionShowsInUI(page, shot, problems, originals) {
   await row.getByRole('button', { name: 'Open Q031' }).click();
   const drawer = page.getByTestId('eval-drawer');
   await drawer.getByText('Retrieved chunks').waitFor();
+  // (issue 29 item 13) the approved answer the corpus now contradicts: the finding, the passage, the confidence
+  const found = drawer.getByTestId('eval-approved-contradicted');
+  assert.match(await found.textContent(), /^The corpus now contradicts the approved answer/);
+  assert.match(await drawer.getByTestId('eval-approved-passage').textContent(), /After 45 days/);
+  assert.match(await found.getByTestId('eval-approved-confidence').textContent(), /^confidence 0\.\d\d$/);
+  await found.scrollIntoViewIfNeeded();
+  await page.locator('.ev-drawer').screenshot({ path: path.join(process.env.E2E_OUT ?? '../test-output/e2e', 'evals-approved-contradicted-drawer.png') });
   const diff = drawer.getByTestId('eval-answer-diff');
   assert.match(await diff.locator('h4').first().textContent(), new RegExp(`Baseline \\(${baselineRun}\\)`));
   const removed = await drawer.getByTestId('eval-answer-diff-before').locator('del').allTextContents();

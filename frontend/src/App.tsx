@@ -9,6 +9,7 @@ import { EvaluationsView } from './views/Evaluations';
 import { AuditView } from './views/Audit';
 import { SettingsView } from './views/Settings';
 import { SourceViewer } from './views/Source';
+import { followSyncs } from './views/Corpus/syncStore';
 
 const NAV: { view: View; label: string; icon: ComponentType<{ size?: number }>; Component: ComponentType }[] = [
   { view: 'check', label: 'Check', icon: CheckSquare, Component: CheckView },
@@ -33,6 +34,8 @@ export function App() {
   const { Component } = NAV.find((n) => n.view === current) ?? NAV[0];
   const main = useRef<HTMLElement>(null);
   const chosen = useRef(false);
+  // A switch or a sync may be started from any view; the stores follow them from the start.
+  useEffect(() => followSyncs(), []);
   useEffect(() => {
     if (!chosen.current) return; // a reload or start keeps the browser's focus
     chosen.current = false;

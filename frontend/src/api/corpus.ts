@@ -25,6 +25,8 @@ export interface SyncReport {
   skipped: SkippedFile[];
   verify: IndexVerification | null;
   verify_error?: string;
+  /** The workspace the sync read; a view of another one drops the report. */
+  workspace_id: string;
 }
 
 export const corpus = {

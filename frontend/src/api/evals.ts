@@ -8,6 +8,8 @@ export type EvalRun = app.EvalRunDTO;
 export type Scorecard = app.ScorecardDTO;
 export type MetricTile = app.MetricTileDTO;
 export type EvalQuestion = app.EvalQuestionDTO;
+/** What the corpus now says against a question's approved answer (its confidence only for kind "contradicted"). */
+export type ApprovedContradiction = app.ApprovedContradictionDTO;
 export type EvalEngine = 'offline' | 'llm';
 export type EvalRunTarget = app.EvalRunTargetDTO;
 export type TargetCheck = app.TargetCheckDTO;

@@ -15,7 +15,7 @@ import { voice } from './voice';
 export { ApiError } from './call';
 export type { WorkspaceSummary, WorkspaceSwitch } from './corpus';
 export type { GoldenStatus, GoldenSet, GoldenRow, GoldenIssue, GoldenSetView, GoldenVersion, GoldenImport, GoldenProblem, GoldenField, GoldenPreview, GoldenRowChange, GoldenStale } from './golden';
-export type { MetricThreshold, EvalEstimate, EvalRun, Scorecard, MetricTile, EvalQuestion, EvalEngine } from './evals';
+export type { MetricThreshold, EvalEstimate, EvalRun, Scorecard, MetricTile, EvalQuestion, EvalEngine, ApprovedContradiction } from './evals';
 export type { KeyStatus, SettingsData } from './settings';
 export type { DocumentView, DocumentChunk, DocumentRow, DocumentStatus } from './documents';
 export type { WorkingDraft, OpenedDraft, DraftFormat } from './draft';

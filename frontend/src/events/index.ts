@@ -3,6 +3,7 @@ import { EventsOn } from '../../wailsjs/runtime/runtime';
 
 export const JOB_PROGRESS = 'job:progress';
 export const JOB_DONE = 'job:done';
+export const WORKSPACE_CHANGED = 'workspace:changed';
 
 export interface JobProgressEvent {
   job_id: string;
@@ -20,6 +21,23 @@ export interface JobDoneEvent {
   canceled: boolean;
   error?: string;
   result?: unknown;
+}
+
+/** A workspace switch is in force (app.WorkspaceChangedEvent); sent once, after the sync of the new one started. */
+export interface WorkspaceChangedEvent {
+  id: string;
+  root: string;
+  /** The folder's base name, for a sentence. */
+  name: string;
+  /** The sync bringing the index to the new workspace's content. */
+  sync_job_id: string;
+  /** "" when the folder in force before could not be read. */
+  previous_id: string;
+  previous_root: string;
+  previous_name: string;
+  /** The previous workspace's working draft holds text: it stayed there (drafts are kept per workspace). */
+  previous_has_draft: boolean;
+  previous_draft_words: number;
 }
 
 /** Subscribes to a channel and returns the unsubscribe function. */

@@ -25,7 +25,7 @@ vi.mock('../api', () => ({
   },
 }));
 
-vi.mock('../events', () => ({ JOB_DONE: 'job:done', JOB_PROGRESS: 'job:progress', on: vi.fn(() => () => {}) }));
+vi.mock('../events', () => ({ JOB_DONE: 'job:done', JOB_PROGRESS: 'job:progress', WORKSPACE_CHANGED: 'workspace:changed', on: vi.fn(() => () => {}) }));
 
 import { CorpusView } from './Corpus';
 import { CheckView } from './Check';

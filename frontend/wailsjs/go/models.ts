@@ -1030,6 +1030,28 @@ export namespace app {
 	        this.found = source["found"];
 	    }
 	}
+	export class ApprovedContradictionDTO {
+	    kind: string;
+	    claim: string;
+	    doc_id: string;
+	    chunk_id: string;
+	    passage: string;
+	    confidence?: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new ApprovedContradictionDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.kind = source["kind"];
+	        this.claim = source["claim"];
+	        this.doc_id = source["doc_id"];
+	        this.chunk_id = source["chunk_id"];
+	        this.passage = source["passage"];
+	        this.confidence = source["confidence"];
+	    }
+	}
 	export class EvalQuestionDTO {
 	    id: string;
 	    category: string;
@@ -1054,6 +1076,7 @@ export namespace app {
 	    contradicts_approved: boolean;
 	    contradicted_claims: string[];
 	    approved_contradicted: string;
+	    approved_contradiction?: ApprovedContradictionDTO;
 	
 	    static createFrom(source: any = {}) {
 	        return new EvalQuestionDTO(source);
@@ -1084,6 +1107,7 @@ export namespace app {
 	        this.contradicts_approved = source["contradicts_approved"];
 	        this.contradicted_claims = source["contradicted_claims"];
 	        this.approved_contradicted = source["approved_contradicted"];
+	        this.approved_contradiction = this.convertValues(source["approved_contradiction"], ApprovedContradictionDTO);
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {

@@ -12,6 +12,7 @@ import { findingsOf, findingsStore, marksStore, selectFinding, step, toggleVerdi
 import { sourceStore } from '../../stores/source';
 import { useStore } from '../../stores/store';
 import { DraftEditor, type EditorHandle, type EditorMark } from './DraftEditor';
+import { DraftStayedNotice } from './DraftStayedNotice';
 import { EditorBar, ReplacedBanner, SampleDrafts } from './EditorBar';
 import { FindingCard } from './FindingCard';
 import { FindingsList } from './FindingsList';
@@ -312,6 +313,7 @@ export function CheckView() {
       <div className="check-grid">
         <div className="panel editor-panel">
           <EditorBar draft={draft} onOpen={() => void openFile()} onUndo={last && last.after === text ? undo : undefined} />
+          <DraftStayedNotice />
           {draft.replaced && <ReplacedBanner replaced={draft.replaced} onUndo={() => void undoReplace()} onDismiss={() => void dismissReplaced()} />}
           {fileError && (
             <p className="banner banner-error" role="alert" data-testid="draft-file-error">

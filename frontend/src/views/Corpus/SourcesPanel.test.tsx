@@ -6,7 +6,7 @@ import { SourcesPanel } from './SourcesPanel';
 vi.mock('../../api', () => ({
   api: { sources: { list: vi.fn(), kinds: vi.fn(), chooseLocation: vi.fn(), add: vi.fn(), sync: vi.fn(), remove: vi.fn() } },
 }));
-vi.mock('../../events', () => ({ JOB_DONE: 'job:done', JOB_PROGRESS: 'job:progress', on: vi.fn(() => () => {}) }));
+vi.mock('../../events', () => ({ JOB_DONE: 'job:done', JOB_PROGRESS: 'job:progress', WORKSPACE_CHANGED: 'workspace:changed', on: vi.fn(() => () => {}) }));
 
 afterEach(cleanup);
 

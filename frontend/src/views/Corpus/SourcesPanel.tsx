@@ -13,8 +13,11 @@ interface Running {
   stage?: string;
 }
 
-/** The corpus's sources (the content folder, exports, page folders, sitemaps) with their last sync, counts and skipped items. */
-export function SourcesPanel({ onChanged }: { onChanged?: () => void }) {
+/**
+ * The corpus's sources (the content folder, exports, page folders, sitemaps) with their last sync, counts and skipped items.
+ * refresh changes when the index changed elsewhere (a sync, Refresh): the counts are read again.
+ */
+export function SourcesPanel({ onChanged, refresh = 0 }: { onChanged?: () => void; refresh?: number }) {
   const list = useAsync(() => api.sources.list());
   const [adding, setAdding] = useState(false);
   const [open, setOpen] = useState<Record<string, boolean>>({});
@@ -26,6 +29,12 @@ export function SourcesPanel({ onChanged }: { onChanged?: () => void }) {
   const changed = useRef(onChanged);
   changed.current = onChanged;
   const reload = list.reload;
+  const shown = useRef(refresh);
+  useEffect(() => {
+    if (shown.current === refresh) return;
+    shown.current = refresh;
+    reload();
+  }, [refresh, reload]);
 
   useEffect(() => {
     const offProgress = on<JobProgressEvent>(JOB_PROGRESS, (e) => {

@@ -1,5 +1,5 @@
 import { FolderOpen, RefreshCw, ShieldCheck, Square, UploadCloud } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { api } from '../../api';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { Stat } from '../../components/Stat';
@@ -7,12 +7,13 @@ import { useAsync } from '../../components/useAsync';
 import { ViewHeader } from '../../components/ViewHeader';
 import { WorkspaceSource } from '../../components/WorkspaceSource';
 import { useStore } from '../../stores/store';
+import { noteWorkspace, workspaceStore } from '../../stores/workspace';
 import { DocumentsList } from './DocumentsList';
 import { IndexDriftBanner } from './IndexDriftBanner';
 import { SearchPlayground } from './SearchPlayground';
 import { SkippedPanel } from './SkippedPanel';
 import { SourcesPanel } from './SourcesPanel';
-import { cancelSync, startReindex, startSync, switchWorkspace, syncStore, verifyIndex, verifyStore } from './syncStore';
+import { cancelSync, startReindex, startSync, switchWorkspace, syncsFinished, syncStore, verifyIndex, verifyStore } from './syncStore';
 
 function SyncProgress() {
   const s = useStore(syncStore);
@@ -44,9 +45,29 @@ export function CorpusView() {
   useEffect(() => {
     if (!syncStore.get().jobId) void verifyIndex();
   }, []);
+  const workspace = useStore(workspaceStore);
+  const finished = useStore(syncsFinished);
   const [switched, setSwitched] = useState<string>();
-  const [sourceSyncs, setSourceSyncs] = useState(0);
+  // Bumped to load the documents and sources again.
+  const [refresh, setRefresh] = useState(0);
   const [actionError, setActionError] = useState<Error>();
+  const reloadAll = () => {
+    summary.reload();
+    stats.reload();
+    setRefresh((n) => n + 1);
+  };
+  const reloadRef = useRef(reloadAll);
+  reloadRef.current = reloadAll;
+  // A switch (made here or in Settings) or the end of a sync changes all
+  // the view shows: nothing of the old folder stays beside the new one.
+  const seen = useRef({ changes: workspace.changes, finished });
+  useEffect(() => {
+    if (seen.current.changes === workspace.changes && seen.current.finished === finished) return;
+    if (seen.current.changes !== workspace.changes && workspace.last) setSwitched(workspace.last.root);
+    seen.current = { changes: workspace.changes, finished };
+    reloadRef.current();
+  }, [workspace.changes, workspace.last, finished]);
+  useEffect(() => noteWorkspace(summary.data?.id), [summary.data]);
   // Choosing is a switch at once: the workspace, its golden sets, runs and
   // checks, and a sync that brings the index to its content.
   const choose = async () => {
@@ -54,13 +75,9 @@ export function CorpusView() {
     try {
       const dir = await api.corpus.chooseFolder();
       if (!dir) return;
-      const ws = await switchWorkspace(dir, () => {
-        summary.reload();
-        stats.reload();
-      });
+      const ws = await switchWorkspace(dir, () => {});
       setSwitched(ws.root);
-      summary.reload();
-      stats.reload();
+      reloadAll();
     } catch (e) {
       setActionError(e as Error);
     }
@@ -68,7 +85,7 @@ export function CorpusView() {
   const runSync = async () => {
     setActionError(undefined);
     try {
-      await startSync(() => stats.reload());
+      await startSync(() => {});
     } catch (e) {
       setActionError(e as Error);
     }
@@ -76,7 +93,7 @@ export function CorpusView() {
   const reindex = async () => {
     setActionError(undefined);
     try {
-      await startReindex(() => stats.reload());
+      await startReindex(() => {});
     } catch (e) {
       setActionError(e as Error);
     }
@@ -90,7 +107,7 @@ export function CorpusView() {
         subtitle="Everything your team has published. Drafts are checked against it."
         actions={
           <>
-            <button type="button" className="btn" onClick={() => { summary.reload(); stats.reload(); }}>
+            <button type="button" className="btn" onClick={reloadAll}>
               <RefreshCw size={16} aria-hidden /> Refresh
             </button>
             <button type="button" className="btn" onClick={() => void verifyIndex()} disabled={!!sync.jobId || verify.running}>
@@ -171,15 +188,15 @@ export function CorpusView() {
       )}
       <SkippedPanel skipped={st?.skipped} />
       <SourcesPanel
+        key={workspace.changes}
+        refresh={refresh}
         onChanged={() => {
           // a source's sync changed the index like a sync here does
-          summary.reload();
-          stats.reload();
+          reloadAll();
           void verifyIndex();
-          setSourceSyncs((n) => n + 1);
         }}
       />
-      <DocumentsList refresh={sourceSyncs} />
+      <DocumentsList refresh={refresh} />
       <SearchPlayground />
     </section>
   );

@@ -14,7 +14,7 @@ vi.mock('../../api', () => ({
     },
   },
 }));
-vi.mock('../../events', () => ({ JOB_DONE: 'job:done', JOB_PROGRESS: 'job:progress', on: vi.fn(() => () => {}) }));
+vi.mock('../../events', () => ({ JOB_DONE: 'job:done', JOB_PROGRESS: 'job:progress', WORKSPACE_CHANGED: 'workspace:changed', on: vi.fn(() => () => {}) }));
 
 import { api } from '../../api';
 import { EvaluationsView } from '.';

@@ -35,4 +35,37 @@ describe('Questions table', () => {
     expect(screen.getByTestId('eval-questions-count').textContent).toBe('1 of 3 questions');
     expect(screen.queryByRole('button', { name: /^Regressed/ })).toBeNull();
   });
+
+  const drawerCases = [
+    {
+      name: 'the claim engine: the passage and its confidence',
+      found: { kind: 'contradicted', claim: 'Refunds within 30 days.', doc_id: 'blog-longer-refund-window', chunk_id: 'blog-longer-refund-window#2',
+        passage: '- After <b>45 days</b> you can still ask.', confidence: 0.8612 },
+      want: ['The corpus now contradicts the approved answer', 'blog-longer-refund-window#2', 'confidence 0.86'],
+    },
+    {
+      name: 'the page history: the old sentence, no confidence claimed',
+      found: { kind: 'superseded', claim: 'Refunds within 14 days.', doc_id: 'help-refund-policy', chunk_id: '', passage: 'Refunds within 30 days.' },
+      want: ['The corpus now contradicts the approved answer', 'help-refund-policy', 'no confidence'],
+    },
+  ];
+  for (const c of drawerCases) {
+    it(`the drawer shows an approved answer the corpus contradicts: ${c.name}`, () => {
+      const contradicted = { ...(q('Q031', 'routine', 'How long do refunds take?', 'fail') as object), approved_contradiction: c.found } as never;
+      render(<Questions card={{ baseline: undefined, questions: [contradicted] } as unknown as Scorecard} category="" onCategory={() => {}} />);
+      fireEvent.click(screen.getByRole('button', { name: 'Open Q031' }));
+      const box = screen.getByTestId('eval-approved-contradicted');
+      for (const w of c.want) expect(box.textContent).toContain(w);
+      // corpus text is text, never markup
+      expect(screen.getByTestId('eval-approved-passage').textContent).toBe(c.found.passage);
+      expect(box.querySelector('b')).toBeNull();
+    });
+  }
+
+  it('the drawer says nothing of it when the corpus agrees', () => {
+    render(<Questions card={card} category="" onCategory={() => {}} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Open Q1' }));
+    expect(screen.getByTestId('eval-drawer')).toBeTruthy();
+    expect(screen.queryByTestId('eval-approved-contradicted')).toBeNull();
+  });
 });
