@@ -22,7 +22,11 @@ type rawClient struct {
 
 func startRaw(t *testing.T) *rawClient {
 	t.Helper()
-	f := readOnlyFixture(t)
+	return startRawOn(t, readOnlyFixture(t))
+}
+
+func startRawOn(t *testing.T, f *fixture) *rawClient {
+	t.Helper()
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
 	c := &rawClient{in: inW, lines: make(chan map[string]any, 64), done: make(chan struct{})}

@@ -49,7 +49,7 @@ var shared struct {
 
 // readOnlyFixture is one fixture shared by the tests that only read, so
 // the index is built once; a test that writes must use newFixture.
-func readOnlyFixture(t *testing.T) *fixture {
+func readOnlyFixture(t testing.TB) *fixture {
 	t.Helper()
 	shared.once.Do(func() {
 		if shared.dir, shared.err = os.MkdirTemp("", "mcpserver-test-"); shared.err == nil {

@@ -20,14 +20,21 @@ func Serve(ctx context.Context, s *session.Session, o Options, in io.Reader, out
 	if err != nil {
 		return err
 	}
-	// guard stands between the client and the SDK: a malformed message is
-	// answered there and never reaches the SDK, which would end the session.
-	lw := &lockedWriter{w: out}
-	pr, pw := io.Pipe()
+	// A session of many calls: each one syncs only after a change to the
+	// corpus, not every time (a sync reads and hashes every file).
 	log := o.Log
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
+	if stop, err := s.WatchContent(ctx); err != nil {
+		log.Warn("corpus not watched: every call syncs the index", "err", err)
+	} else {
+		defer stop()
+	}
+	// guard stands between the client and the SDK: a malformed message is
+	// answered there and never reaches the SDK, which would end the session.
+	lw := &lockedWriter{w: out}
+	pr, pw := io.Pipe()
 	go guard(in, pw, lw, log)
 	defer pr.Close() // a guard still reading stdin stops at its next message
 	t := &mcp.IOTransport{Reader: pr, Writer: lw, MaxLineLength: maxFrame + 1<<20}

@@ -21,6 +21,12 @@ import (
 // a reader held it past Options.LockWait) is tried again after another
 // debounce, so the change is not lost; every error is passed to failed.
 func Watch(ctx context.Context, contentDir string, debounce time.Duration, sync func(context.Context) error, failed func(error)) error {
+	return WatchStarted(ctx, contentDir, debounce, nil, sync, failed)
+}
+
+// WatchStarted is Watch that calls started (when not nil) once every
+// folder is watched: a change from then on reaches sync.
+func WatchStarted(ctx context.Context, contentDir string, debounce time.Duration, started func(), sync func(context.Context) error, failed func(error)) error {
 	w, err := fsnotify.NewWatcher()
 	if err != nil {
 		return fmt.Errorf("watch: %w", err)
@@ -39,6 +45,9 @@ func Watch(ctx context.Context, contentDir string, debounce time.Duration, sync 
 	}
 	if err := add(contentDir); err != nil {
 		return fmt.Errorf("watch %s: %w", contentDir, err)
+	}
+	if started != nil {
+		started()
 	}
 	timer := time.NewTimer(time.Hour)
 	timer.Stop()

@@ -11,6 +11,7 @@ import (
 // FreshIndex opens the index and syncs it with the workspace before use.
 // Every reader goes through here: a stale index makes checks and gates
 // confidently wrong, and a sync of an unchanged corpus only compares hashes.
+// While WatchContent runs, an unchanged workspace is not synced again.
 func (s *Session) FreshIndex(ctx context.Context, report progress.Func) (*retrieval.Index, retrieval.Report, error) {
 	ws, err := s.Workspace(ctx)
 	if err != nil {
@@ -20,10 +21,16 @@ func (s *Session) FreshIndex(ctx context.Context, report progress.Func) (*retrie
 	if err != nil {
 		return nil, retrieval.Report{}, err
 	}
-	rep, err := ix.Sync(ctx, ws.ContentDir(), report)
+	dir := ws.ContentDir()
+	if rep, ok := s.watch.fresh(dir); ok {
+		return ix, rep, nil
+	}
+	token := s.watch.begin()
+	rep, err := ix.Sync(ctx, dir, report)
 	if err != nil {
 		return nil, rep, err
 	}
+	s.watch.synced(dir, token, rep)
 	// New commits since the last history import; a failure there leaves
 	// the index as synced, so it is a warning, not the reader's error.
 	if _, err := s.ImportHistory(ctx, ix, ws.ContentDir(), HistoryCatchUp, report); err != nil {

@@ -39,6 +39,7 @@ type Session struct {
 	ws         wsState
 	index      indexHolder
 	offline    offlineState
+	watch      contentWatch
 }
 
 // Open opens the data dir and database.

@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { openApp } from './harness.mjs';
+import { openApp, until } from './harness.mjs';
 
 const SAMPLE = path.resolve('..', 'corpus', 'golden.xlsx');
 const dir = mkdtempSync(path.join(tmpdir(), 'golden-sets-e2e-'));
@@ -122,6 +122,8 @@ test('golden sets can be renamed and deleted, with a confirmation', async (t) =>
   await page.getByRole('button', { name: 'Delete…' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete set' }).click();
   await page.getByTestId('golden-notice').getByText('Deleted “e2e renamed”').waitFor();
-  assert.equal(await page.getByTestId('golden-sets').getByRole('button', { name: /^e2e renamed ·/ }).count(), 0);
+  // the notice comes with the reply; the list reloads right after it
+  await until(page, 'the deleted set leaves the list', async () =>
+    (await page.getByTestId('golden-sets').getByRole('button', { name: /^e2e renamed ·/ }).count()) === 0, 5000);
   assert.deepEqual(problems, []);
 });
