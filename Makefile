@@ -168,15 +168,18 @@ verdict-report: models
 	GOMAXPROCS=2 go run ./cmd/verdictreport -bench ../shared/benchmarks -workdir test-output/verdict -md -json docs/verdict-report.json | tee test-output/verdict-report.md
 
 # Retrain the offline claim verifier (backend/claims/verifier/verifier-v2.json) with
-# PyTorch (Debian's python3-torch, CPU; training only) on the public training and
-# development splits; prints the cross-validated and held-out tables. Never tunes on a
-# test or report split.
+# PyTorch (Debian's python3-torch, CPU; training only), then the shipped verdict model
+# (backend/claims/model/verdict-v2.json, logistic regression trained in Go), on the
+# public training and development splits; prints the cross-validated and held-out
+# tables. Never tunes on a test or report split.
 train-verdict: models
 	$(call apt_install,$(APT_TRAIN))
 	@mkdir -p test-output
 	GOMAXPROCS=2 go run ./cmd/trainverdict -bench ../shared/benchmarks -workdir test-output/verdict -only handbook,sample,vitaminc,pairs \
 	  -python /usr/bin/python3 -date $$(date -u +%F) -out backend/claims/verifier/verifier-v2.json \
 	  -golden backend/claims/verifier/testdata/golden.json | tee test-output/train-verdict.txt
+	GOMAXPROCS=2 go run ./cmd/trainverdict -bench ../shared/benchmarks -workdir test-output/verdict -only handbook,sample,vitaminc,pairs \
+	  -date $$(date -u +%F) -verdict -verdict-out backend/claims/model/verdict-v2.json | tee test-output/train-verdict-model.txt
 
 # CI runs each target's seeds and kept crashers as part of gotest.
 fuzz:

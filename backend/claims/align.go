@@ -163,7 +163,7 @@ func (v *corpusView) commonName(n string, share float64) bool {
 
 func merge(x, y analysis) analysis {
 	m := analysis{src: x.src + " " + y.src, stems: map[string]bool{}, names: map[string]bool{},
-		neg: x.neg + y.neg, only: x.only || y.only, hist: x.hist || y.hist}
+		neg: x.neg + y.neg, only: x.only || y.only, hist: x.hist || y.hist, past: x.past || y.past}
 	m.terms = append(append([]string{}, x.terms...), y.terms...)
 	m.tokens = append(append([]string{}, x.tokens...), y.tokens...)
 	for _, a := range []analysis{x, y} {

@@ -139,7 +139,9 @@ func (e *OfflineEngine) assess(c Claim, cvec []float32, units []*unit, v *corpus
 		if cx.head != "" && cd.al.weak[cx.head] && !v.passageHas(cd.u.passage, cx.head) {
 			cd.subj = false
 		}
-		if cd.subj {
+		// A claim about the past ("Until now, the window was fourteen
+		// days") states nothing current for a current unit to refute.
+		if cd.subj && !ca.past {
 			cd.cues = cx.conflicts(cd)
 		}
 		cd.pf = pairFeatures(&as, cd, cx)

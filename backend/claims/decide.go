@@ -60,8 +60,29 @@ func assessedProbs(as *assessment, w *model.Weights) []float64 {
 		if as.replaced {
 			p[classContradicted] = max(p[classContradicted], replacedConfidence)
 		}
+		// The corpus states the claim word for word, in a unit that
+		// aligns clearly better than the conflicting one: the conflict is
+		// the corpus disagreeing with itself (the audit's business), not
+		// the draft with the corpus.
+		if statedVerbatim(as) {
+			p = w.Predict(as.x)
+			p[classSupported] += p[classContradicted]
+			p[classContradicted] = 0
+		}
 	}
 	return p
+}
+
+// statedVerbatim: the supporting unit has every word and figure of the
+// claim, no cue fires on it, and it aligns at least 0.1 better than the
+// conflicting unit ("Invoice PDFs come in a single ZIP file" is on the
+// export page; "export ... as CSV files" elsewhere does not refute it).
+func statedVerbatim(as *assessment) bool {
+	s, c := as.support, as.conflict
+	if s == nil || c == nil || s == c || len(s.cues) > 0 || as.replaced {
+		return false
+	}
+	return s.al.exact >= 0.999 && s.nMatched == len(as.ca.qty) && s.score >= c.score+0.1
 }
 
 // DecideProbs is Decide's rule on class probabilities already computed

@@ -54,6 +54,10 @@ var closedWords = setOf(`closed shut unavailable except`)
 // fourteen days"): it may contradict nothing and support nothing current.
 var histMarkers = []string{"until now", "used to", "previously", "formerly", "up from", "no longer"}
 
+// pastMarkers make a claim speak of the past only; "no longer" and "up
+// from" do not ("Exports are no longer limited to CSV" is about now).
+var pastMarkers = []string{"until now", "used to", "previously", "formerly"}
+
 // phrases are rewritten to one canonical word before stemming.
 var phrases = []struct{ from, to string }{
 	{"single sign-on", "sso"}, {"two-factor authentication", "2fa"}, {"data processing agreement", "dpa"},

@@ -32,6 +32,8 @@ func TestPhenomena(t *testing.T) {
 			"You pick a region. All data then stays in that region, backups included.", Supported},
 		{"history sentence never decides", "The loan period is 14 days.", "Loans",
 			"Until now, the loan period was 14 days.", NotCovered},
+		{"a claim about the past is not refuted by the present", "Until now, the loan period was 14 days.", "Loans",
+			"The loan period is 30 days.", NotCovered},
 		{"price per other period is another slot", "The Pro plan costs $35 per month.", "Pricing",
 			"Pay yearly: the Pro plan costs $300 per year.", NotCovered},
 		{"price per same period conflicts", "The Pro plan costs $35 a month.", "Pricing",

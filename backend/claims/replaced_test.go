@@ -4,6 +4,8 @@ import (
 	"maps"
 	"slices"
 	"testing"
+
+	"continuity/backend/claims/numbers"
 )
 
 func TestNameRoles(t *testing.T) {
@@ -40,11 +42,49 @@ func TestDecideProbsNeverSupportsWhatIsLikelierContradicted(t *testing.T) {
 		{"likelier contradicted below the threshold abstains", []float64{0.21, 0.62, 0.17}, true, true, NotCovered},
 		{"supported when it is the likeliest", []float64{0.6, 0.3, 0.1}, true, true, Supported},
 		{"not supportable", []float64{0.6, 0.3, 0.1}, false, false, NotCovered},
+		{"likelier contradicted without a cue abstains too", []float64{0.37, 0.52, 0.11}, false, true, NotCovered},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			if got := DecideProbs(c.p, c.conflict, c.supportable, 0.625); got != c.want {
 				t.Fatalf("%v: %s, want %s", c.p, got, c.want)
+			}
+		})
+	}
+}
+
+// A unit with every word and figure of the claim, on which no cue fires,
+// outweighs a conflicting unit that aligns clearly worse.
+func TestStatedVerbatim(t *testing.T) {
+	t.Parallel()
+	unit := func(exact, score float64, matched int, cued bool) *candidate {
+		cd := &candidate{score: score}
+		cd.al.exact = exact
+		cd.nMatched = matched
+		if cued {
+			cd.cues = []conflict{{kind: cueSubstitution}}
+		}
+		return cd
+	}
+	cases := []struct {
+		name              string
+		support, conflict *candidate
+		qty               int
+		want              bool
+	}{
+		{"word for word, conflict elsewhere", unit(1, 1, 0, false), unit(0.6, 0.3, 0, true), 0, true},
+		{"the conflict aligns as well", unit(1, 1, 0, false), unit(0.9, 0.95, 0, true), 0, false},
+		{"a word missing", unit(0.8, 1, 0, false), unit(0.6, 0.3, 0, true), 0, false},
+		{"a figure not stated", unit(1, 1, 0, false), unit(0.6, 0.3, 0, true), 1, false},
+		{"no conflict", unit(1, 1, 0, false), nil, 0, false},
+		{"no support", nil, unit(0.6, 0.3, 0, true), 0, false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			as := &assessment{support: c.support, conflict: c.conflict}
+			as.ca.qty = make([]numbers.Quantity, c.qty)
+			if got := statedVerbatim(as); got != c.want {
+				t.Fatalf("statedVerbatim = %v, want %v", got, c.want)
 			}
 		})
 	}

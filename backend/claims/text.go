@@ -24,6 +24,7 @@ type analysis struct {
 	neg     int               // negations; parity is the polarity
 	only    bool
 	hist    bool
+	past    bool     // speaks of the past only (pastMarkers)
 	tokens  []string // every lower-case word, for antonym checks
 	// modifiers maps a name that qualifies the next one ("Tallyhub" in
 	// "Tallyhub Insights") to that head name.
@@ -71,6 +72,11 @@ func analyze(text string, known map[string]bool) analysis {
 	for _, m := range histMarkers {
 		if strings.Contains(lower, m) {
 			a.hist = true
+		}
+	}
+	for _, m := range pastMarkers {
+		if strings.Contains(lower, m) {
+			a.past = true
 		}
 	}
 	inQty, inID := newSpanCursor(a.qty), newSpanCursor(ids)

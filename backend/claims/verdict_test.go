@@ -101,7 +101,7 @@ func TestReportNamesModelAndDegradation(t *testing.T) {
 		want      []string
 		wantNot   []string
 	}{
-		{"stored sentence vectors", sentenceSearch{passage}, nil, []string{"offline-" + OfflineVersion + "+verdict-v1-"}, []string{"no sentence vectors"}},
+		{"stored sentence vectors", sentenceSearch{passage}, nil, []string{"offline-" + OfflineVersion + "+verdict-v2-"}, []string{"no sentence vectors"}},
 		{"no vectors, no word models", onePassage(passage), &Resources{}, []string{"degraded: no sentence vectors, no GloVe, no WordNet"}, nil},
 	}
 	for _, c := range cases {

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"unicode"
 
+	"continuity/backend/claims/numbers"
 	"continuity/backend/retrieval"
 	"continuity/backend/text"
 )
@@ -32,16 +33,7 @@ func StatesOld(t string, s retrieval.Superseded) bool {
 		return true // a fragment of the old sentence that the new one lacks
 	}
 	kind, vals := Describe(s.Text, s.Replacement)
-	changed := map[string]bool{}
-	for _, v := range vals {
-		for _, w := range stemsOf(v.Old) {
-			changed[w] = true
-		}
-		for _, w := range stemsOf(v.New) {
-			changed[w] = true
-		}
-	}
-	if share(stemsOf(s.Text), stemsOf(t), changed) < minStatesShare {
+	if share(stemsOf(s.Text), stemsOf(t), changedWords(vals)) < minStatesShare {
 		return false
 	}
 	switch kind {
@@ -122,4 +114,61 @@ func containsWords(s, sub string) bool {
 
 func isWordByte(b byte) bool {
 	return (b >= 'a' && b <= 'z') || (b >= '0' && b <= '9') || b >= 0x80
+}
+
+// minValueShare is StatesOldValue's share of the old sentence's other
+// words: lower than minStatesShare, as the figure itself matched by value.
+const minValueShare = 0.4
+
+// StatesOldValue tells whether text gives, for the figures that changed,
+// the old value in any wording ("two weeks" for "14 days") and never the
+// new one, and uses some of the old sentence's other words.
+func StatesOldValue(text string, s retrieval.Superseded) bool {
+	kind, vals := Describe(s.Text, s.Replacement)
+	if kind != KindValue {
+		return false
+	}
+	if share(stemsOf(s.Text), stemsOf(text), changedWords(vals)) < minValueShare {
+		return false
+	}
+	have := numbers.Extract(text)
+	saysOld := false
+	for _, v := range vals {
+		was, is := numbers.Extract(v.Old), numbers.Extract(v.New)
+		if len(was) == 0 || len(is) == 0 {
+			continue // a word changed beside the figures
+		}
+		if anySame(have, is) {
+			return false
+		}
+		if anySame(have, was) {
+			saysOld = true
+		}
+	}
+	return saysOld
+}
+
+func anySame(a, b []numbers.Quantity) bool {
+	for _, x := range a {
+		for _, y := range b {
+			if numbers.Same(x, y) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// changedWords are the stems of the changed values, both sides.
+func changedWords(vals []ValueChange) map[string]bool {
+	changed := map[string]bool{}
+	for _, v := range vals {
+		for _, w := range stemsOf(v.Old) {
+			changed[w] = true
+		}
+		for _, w := range stemsOf(v.New) {
+			changed[w] = true
+		}
+	}
+	return changed
 }

@@ -35,3 +35,31 @@ func TestStatesOld(t *testing.T) {
 		})
 	}
 }
+
+func TestStatesOldValue(t *testing.T) {
+	refund := retrieval.Superseded{Text: "Refunds are accepted within 14 days of purchase.",
+		Replacement: "Refunds are accepted within 30 days of purchase."}
+	carrier := retrieval.Superseded{Text: "Parcels ship with Fastway.", Replacement: "Parcels ship with Ziptrack."}
+	cases := []struct {
+		name string
+		text string
+		s    retrieval.Superseded
+		want bool
+	}{
+		{"the old value in other units", "Customers have two weeks from purchase to ask for a refund.", refund, true},
+		{"the old value as written", "Refunds come within 14 days of purchase.", refund, true},
+		{"the old value and nothing else of the sentence", "You have 14 days.", refund, false},
+		{"the new value in other words", "Customers have a month from purchase to ask for a refund.", refund, false},
+		{"both values", "It went from 14 days to 30 days.", refund, false},
+		{"no figure", "Refunds are accepted.", refund, false},
+		{"another fact with the old value", "Support answers within two weeks.", refund, false},
+		{"a word change is no value change", "Parcels ship with Fastway.", carrier, false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if got := StatesOldValue(c.text, c.s); got != c.want {
+				t.Errorf("StatesOldValue(%q) = %v, want %v", c.text, got, c.want)
+			}
+		})
+	}
+}

@@ -88,6 +88,7 @@ func (r *runner) engine() *claims.OfflineEngine {
 		e.TopK = r.cfg.k
 	}
 	e.Verifier = r.verifier
+	e.Weights = r.weights
 	return e
 }
 

@@ -24,6 +24,7 @@ import (
 	"strings"
 	"time"
 
+	"continuity/backend/claims/model"
 	"continuity/backend/claims/verifier"
 )
 
@@ -45,6 +46,7 @@ type config struct {
 	vitamincLimit int
 	k             int
 	verifier      bool
+	model         string // a verdict model file to decide with instead of the shipped one
 }
 
 func main() {
@@ -73,6 +75,7 @@ func parseFlags(args []string) (config, error) {
 	fs.StringVar(&c.jsonOut, "json", "", "also write every contradicted verdict with its cited sentence to this file")
 	fs.BoolVar(&c.verbose, "v", false, "list misses and false alarms per claim")
 	fs.BoolVar(&c.verifier, "verifier", false, "decide with the trained pair verifier (backend/claims/verifier) instead of the shipped verdict model")
+	fs.StringVar(&c.model, "model", "", "decide with this verdict model file (cmd/trainverdict -verdict-out) instead of the shipped one")
 	fs.IntVar(&c.k, "k", 0, "passages each paragraph retrieves (0: the product default, claims.DefaultTopK)")
 	fs.IntVar(&c.vitamincLimit, "vitaminc-limit", 0, "score only the first N VitaminC examples (0: all)")
 	if err := fs.Parse(args); err != nil {
@@ -106,6 +109,9 @@ func (c config) flags() string {
 	if c.verifier {
 		s += " -verifier"
 	}
+	if c.model != "" {
+		s += " -model " + c.model
+	}
 	if c.k > 0 {
 		s += fmt.Sprintf(" -k %d", c.k)
 	}
@@ -120,6 +126,7 @@ func (c config) flags() string {
 type runner struct {
 	cfg      config
 	verifier *verifier.Weights // nil: the shipped verdict model
+	weights  *model.Weights    // nil: the shipped verdict model
 	emb      embedderChoice
 	handbook *corpusIndex
 }
@@ -139,6 +146,15 @@ func run(ctx context.Context, args []string, out io.Writer) (err error) {
 	if cfg.verifier {
 		if r.verifier, _, err = verifier.Default(); err != nil {
 			return err
+		}
+	}
+	if cfg.model != "" {
+		b, err := os.ReadFile(cfg.model)
+		if err != nil {
+			return fmt.Errorf("-model: %w", err)
+		}
+		if r.weights, err = model.Parse(b); err != nil {
+			return fmt.Errorf("-model %s: %w", cfg.model, err)
 		}
 	}
 	if r.emb, err = chooseEmbedder(ctx, cfg.embedder); err != nil {

@@ -163,7 +163,7 @@ func Hash(file []byte) string {
 	return hex.EncodeToString(s[:])[:12]
 }
 
-//go:embed verdict-v1.json
+//go:embed verdict-v2.json
 var shipped []byte
 
 var def struct {
