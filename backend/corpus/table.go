@@ -16,13 +16,18 @@ import (
 // tableLine reports whether a Markdown line is a pipe-table row.
 func tableLine(trimmed string) bool { return strings.HasPrefix(trimmed, "|") }
 
-// pipeRow writes cells as one table line; a cell's own "|" becomes "/"
-// so the line splits back into the same cells.
+// pipeRow writes cells as one table line, an empty cell as "| |"; a
+// cell's own "|" becomes "/" so the line splits back into the same cells.
 func pipeRow(cells []string) string {
-	for i, c := range cells {
-		cells[i] = strings.ReplaceAll(strings.Join(strings.Fields(c), " "), "|", "/")
+	var b strings.Builder
+	b.WriteString("|")
+	for _, c := range cells {
+		if c = strings.ReplaceAll(strings.Join(strings.Fields(c), " "), "|", "/"); c != "" {
+			b.WriteString(" " + c)
+		}
+		b.WriteString(" |")
 	}
-	return "| " + strings.Join(cells, " | ") + " |"
+	return b.String()
 }
 
 // markdownRow reads one Markdown table line as a row: its cells with

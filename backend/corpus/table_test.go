@@ -30,7 +30,7 @@ func TestTablesOneRowALine(t *testing.T) {
 			wantTable: "| Key | Meaning |\n| a / b | either |"},
 		{name: "empty cells keep their column", kind: "md",
 			in:        "| Plan | Team | Business |\n|---|---|---|\n| SSO |  | yes |\n",
-			wantTable: "| Plan | Team | Business |\n| SSO |  | yes |"},
+			wantTable: "| Plan | Team | Business |\n| SSO | | yes |"},
 		{name: "a table in a code fence is code", kind: "md",
 			in:        "```\n| a | b |\n|---|---|\n```\n",
 			wantOther: []string{"| a | b |"}}, // code keeps its lines as they were read before tables were
