@@ -23,7 +23,8 @@ type Document struct {
 // Block is a heading or a paragraph with its place in the source file.
 type Block struct {
 	Heading     bool
-	Level       int // heading level (1-6); 0 for paragraphs
+	Level       int  // heading level (1-6); 0 for paragraphs
+	Table       bool // a table: one row a line, "| cell | cell |", header first (table.go)
 	Text        string
 	HeadingPath []string // headings above this block (for a heading: its parents)
 	Start, End  int      // byte offsets in the source file

@@ -33,9 +33,15 @@ func hiddenByAttr(z *html.Tokenizer, hasAttr bool) bool {
 	return false
 }
 
-// parseHTML keeps visible text with headings, tracking byte offsets through
-// the tokenizer's raw token lengths.
+// parseHTML keeps an HTML page's visible text with its headings and title.
 func parseHTML(doc *Document, raw []byte) {
+	doc.Blocks, doc.Title = htmlBlocks(raw)
+}
+
+// htmlBlocks reads the visible text of raw as headings, paragraphs and
+// tables (one row a line, table.go), tracking byte offsets through the
+// tokenizer's raw token lengths, and the page's title.
+func htmlBlocks(raw []byte) ([]Block, string) {
 	z := html.NewTokenizer(bytes.NewReader(raw))
 	var (
 		blocks     []Block
@@ -49,6 +55,8 @@ func parseHTML(doc *Document, raw []byte) {
 		inTitle    bool
 		title      strings.Builder
 		pos        int
+		table      *htmlTable // the outermost open table
+		tableDepth int
 	)
 	flush := func() {
 		text := strings.Join(strings.Fields(stripInvisible(buf.String())), " ")
@@ -67,6 +75,12 @@ func parseHTML(doc *Document, raw []byte) {
 			blocks = append(blocks, Block{Text: text, HeadingPath: append([]string(nil), path...), Start: start, End: end})
 		}
 		start = -1
+	}
+	endTable := func() {
+		if b, ok := table.block(path); ok {
+			blocks = append(blocks, b)
+		}
+		table, tableDepth = nil, 0
 	}
 	for {
 		tt := z.Next()
@@ -98,7 +112,21 @@ func parseHTML(doc *Document, raw []byte) {
 				skipDepth, skipTag = 1, tag
 				continue
 			}
-			if blockTags[tag] {
+			switch {
+			case tag == "table" && tt == html.StartTagToken:
+				if tableDepth == 0 {
+					flush()
+					heading = 0
+					table = newHTMLTable()
+				}
+				tableDepth++
+			case table != nil && tableDepth == 1 && tag == "tr":
+				table.startRow()
+			case table != nil && tableDepth == 1 && (tag == "td" || tag == "th"):
+				table.startCell()
+			case table != nil && blockTags[tag]:
+				table.write(" ", tokStart, tokStart) // <br>, <p> or a nested table's cells inside a cell
+			case blockTags[tag]:
 				flush()
 				if len(tag) == 2 && tag[0] == 'h' && tag[1] >= '1' && tag[1] <= '6' {
 					heading = int(tag[1] - '0')
@@ -117,7 +145,18 @@ func parseHTML(doc *Document, raw []byte) {
 				inTitle = false
 				continue
 			}
-			if blockTags[tag] {
+			switch {
+			case table != nil && tag == "table":
+				if tableDepth--; tableDepth == 0 {
+					endTable()
+				}
+			case table != nil && tableDepth == 1 && tag == "tr":
+				table.endRow()
+			case table != nil && tableDepth == 1 && (tag == "td" || tag == "th"):
+				table.endCell()
+			case table != nil && blockTags[tag]:
+				table.write(" ", tokStart, tokStart)
+			case blockTags[tag]:
 				flush()
 				heading = 0
 			}
@@ -130,6 +169,10 @@ func parseHTML(doc *Document, raw []byte) {
 				continue
 			}
 			t := string(z.Text())
+			if table != nil {
+				table.write(t, tokStart, tokStart+rawLen)
+				continue
+			}
 			if strings.TrimSpace(t) == "" {
 				buf.WriteString(" ")
 				continue
@@ -141,7 +184,9 @@ func parseHTML(doc *Document, raw []byte) {
 			buf.WriteString(t)
 		}
 	}
+	if table != nil {
+		endTable()
+	}
 	flush()
-	doc.Blocks = blocks
-	doc.Title = strings.Join(strings.Fields(title.String()), " ")
+	return blocks, strings.Join(strings.Fields(title.String()), " ")
 }

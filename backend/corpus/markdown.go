@@ -88,17 +88,27 @@ func markdownBlocks(raw []byte, from int) []Block {
 	var path []string
 	var levels []int
 	paraStart, paraEnd := -1, -1
-	var para []string
-	inFence := false
+	var para []mdLine
+	inFence, fenced := false, false
 	flush := func() {
 		if paraStart < 0 {
 			return
 		}
-		text := cleanInline(strings.Join(para, "\n"))
-		if text != "" {
-			blocks = append(blocks, Block{Text: text, HeadingPath: append([]string(nil), path...), Start: paraStart, End: paraEnd})
+		switch {
+		case !fenced && len(para) > 0 && htmlBlockStart(para[0].text):
+			blocks = append(blocks, htmlFragment(raw[paraStart:paraEnd], paraStart, path)...)
+		case !fenced:
+			blocks = append(blocks, paragraphBlocks(para, path)...)
+		default:
+			lines := make([]string, len(para))
+			for i, l := range para {
+				lines[i] = l.text
+			}
+			if text := cleanInline(strings.Join(lines, "\n")); text != "" {
+				blocks = append(blocks, Block{Text: text, HeadingPath: append([]string(nil), path...), Start: paraStart, End: paraEnd})
+			}
 		}
-		paraStart, para = -1, nil
+		paraStart, para, fenced = -1, nil, false
 	}
 	for pos := from; pos < len(raw); {
 		end := bytes.IndexByte(raw[pos:], '\n')
@@ -111,13 +121,13 @@ func markdownBlocks(raw []byte, from int) []Block {
 		trimmed := strings.TrimSpace(line)
 		switch {
 		case strings.HasPrefix(trimmed, "```") || strings.HasPrefix(trimmed, "~~~"):
-			inFence = !inFence
+			inFence, fenced = !inFence, true
 			if paraStart < 0 {
 				paraStart = pos
 			}
 			paraEnd = lineEnd
 		case inFence:
-			para = append(para, line)
+			para = append(para, mdLine{line, pos, lineEnd})
 			paraEnd = lineEnd
 		case trimmed == "":
 			flush()
@@ -137,7 +147,7 @@ func markdownBlocks(raw []byte, from int) []Block {
 				if paraStart < 0 {
 					paraStart = pos
 				}
-				para = append(para, line)
+				para = append(para, mdLine{line, pos, lineEnd})
 				paraEnd = lineEnd
 			}
 		}

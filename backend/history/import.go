@@ -97,6 +97,12 @@ func Import(ctx context.Context, ix Index, contentDir string, o Options) (Report
 	if err != nil {
 		return rep, err
 	}
+	if (mark.Head != "" || mark.Target != "") && mark.Chunker != corpus.ChunkVersion {
+		// Sentences split by another parser pair with none the index now
+		// holds: the history is read again the way the sync reads pages.
+		rep.warn(Warning{Commit: mark.Head, Message: "the history was read with an older version of the parser; reading the whole history again"})
+		mark = retrieval.HistoryMark{}
+	}
 	rep.Head, rep.From = head, mark.Head
 	if mark.Head == head {
 		rep.UpToDate = true
@@ -136,9 +142,9 @@ func Import(ctx context.Context, ix Index, contentDir string, o Options) (Report
 	var batch []retrieval.HistoryRecord
 	done := 0
 	flush := func(final bool) error {
-		m := retrieval.HistoryMark{Head: mark.Head, Target: head, Done: done}
+		m := retrieval.HistoryMark{Head: mark.Head, Target: head, Done: done, Chunker: corpus.ChunkVersion}
 		if final {
-			m = retrieval.HistoryMark{Head: head}
+			m = retrieval.HistoryMark{Head: head, Chunker: corpus.ChunkVersion}
 		}
 		n, err := ix.RecordHistory(context.WithoutCancel(ctx), contentDir, batch, m)
 		rep.Superseded += n

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"continuity/backend/corpus"
 	"continuity/backend/embed"
 	"continuity/backend/retrieval"
 	"continuity/backend/store"
@@ -273,5 +274,39 @@ func TestImportOutsideGit(t *testing.T) {
 	_, err := Import(context.Background(), ix, dir, Options{})
 	if !errors.Is(err, ErrNotRepo) && !errors.Is(err, ErrNoGit) {
 		t.Fatalf("import outside a repository: %v, want ErrNotRepo", err)
+	}
+}
+
+// A mark written by an older parser (corpus.ChunkVersion) vouches for
+// sentences split another way: the import reads the whole history again,
+// says why, and records nothing twice.
+func TestImportRereadsAfterAParserChange(t *testing.T) {
+	g := newGitRepo(t)
+	g.write("content/policies.md", policy)
+	g.commit("2026-01-10T09:00:00Z", "Add the policies")
+	g.write("content/policies.md", strings.Replace(policy, "14 days", "30 days", 1))
+	head := g.commit("2026-03-12T09:00:00Z", "New refund policy")
+	ix := openIndex(t)
+	ctx := context.Background()
+	if _, err := ix.Sync(ctx, g.content(), nil); err != nil {
+		t.Fatal(err)
+	}
+	if rep, err := Import(ctx, ix, g.content(), Options{}); err != nil || rep.Commits != 2 || rep.Superseded != 1 {
+		t.Fatalf("first import %+v, %v", rep, err)
+	}
+	mark, err := ix.HistoryMark(ctx, g.content())
+	if err != nil || mark.Head == "" || mark.Chunker != corpus.ChunkVersion {
+		t.Fatalf("mark %+v, %v; want the head and chunker %q", mark, err, corpus.ChunkVersion)
+	}
+	// The mark as an import before this parser wrote it: no chunker.
+	if _, err := ix.RecordHistory(ctx, g.content(), nil, retrieval.HistoryMark{Head: mark.Head}); err != nil {
+		t.Fatal(err)
+	}
+	rep, err := Import(ctx, ix, g.content(), Options{})
+	if err != nil || rep.UpToDate || rep.Commits != 2 || rep.Superseded != 0 || len(rep.Warnings) != 1 || !strings.Contains(rep.Warnings[0].Message, "older version of the parser") {
+		t.Fatalf("import after a parser change %+v, %v; want the 2 commits read again, nothing new, and why", rep, err)
+	}
+	if rep, err := Import(ctx, ix, g.content(), Options{}); err != nil || !rep.UpToDate || rep.Head != head {
+		t.Fatalf("import after the re-read %+v, %v; want up to date at %s", rep, err, head)
 	}
 }

@@ -65,6 +65,7 @@ const (
 	keyModelDocs  = "model_docs"        // published documents when the embedding model was fitted
 	keyModelChurn = "model_churn"       // documents added, updated or removed since
 	keySplitter   = "sentence_splitter" // text.SentenceSplitVersion the sentence rows were cut with
+	keyChunker    = "chunker"           // corpus.ChunkVersion the chunks were cut with
 	// keyHistoryPrefix + content folder: the git commit the history
 	// import of that folder has read up to (see superseded_history.go).
 	keyHistoryPrefix = "history_head:"

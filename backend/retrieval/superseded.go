@@ -63,6 +63,9 @@ type recording struct {
 	// kept are documents leaving the index without leaving the workspace
 	// (their file could not be read this time): not an unpublication.
 	kept map[string]bool
+	// rechunked are documents indexed again only because the parser
+	// changed (corpus.ChunkVersion): their sentences changed form, not fact.
+	rechunked map[string]bool
 	// recorded is set by the batch that records a sentence, read once the
 	// sync's batches are done.
 	recorded bool
@@ -75,7 +78,7 @@ func newRecording(contentDir string, scan corpus.ScanResult, byPath map[string]r
 	if err != nil {
 		return nil, fmt.Errorf("content folder %s: %w", contentDir, err)
 	}
-	rec := &recording{source: dir, at: time.Now().UTC(), kept: map[string]bool{}}
+	rec := &recording{source: dir, at: time.Now().UTC(), kept: map[string]bool{}, rechunked: map[string]bool{}}
 	prefix := scan.Path("")
 	for _, sk := range scan.Skipped {
 		switch sk.Reason {
@@ -90,6 +93,13 @@ func newRecording(contentDir string, scan corpus.ScanResult, byPath map[string]r
 func (rec *recording) keep(id string) {
 	if rec != nil && id != "" {
 		rec.kept[id] = true
+	}
+}
+
+// rechunk marks a document read again with an unchanged file.
+func (rec *recording) rechunk(id string) {
+	if rec != nil {
+		rec.rechunked[id] = true
 	}
 }
 
@@ -121,7 +131,7 @@ func (rec *recording) supersede(ctx context.Context, tx *sql.Tx, preps []prepare
 	}
 	for _, p := range preps {
 		o, ok := olds[p.doc.ID]
-		if !ok {
+		if !ok || rec.rechunked[p.doc.ID] {
 			continue
 		}
 		var cur []VersionSentence

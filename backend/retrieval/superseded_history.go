@@ -30,6 +30,9 @@ type HistoryMark struct {
 	Head   string `json:"head"`
 	Target string `json:"target,omitempty"`
 	Done   int    `json:"done,omitempty"`
+	// Chunker is the corpus.ChunkVersion the versions were split with;
+	// empty in marks written before it was kept.
+	Chunker string `json:"chunker,omitempty"`
 }
 
 func historyKey(contentDir string) (string, string, error) {

@@ -89,6 +89,14 @@ func (ix *Index) Sync(ctx context.Context, contentDir string, report progress.Fu
 	if err != nil {
 		return rep, err
 	}
+	// Chunks cut by another version of the parser are stale though their
+	// files are not: every document is read and indexed again, and what
+	// only the parser changed is no retraction.
+	chunker, err := ix.state(ctx, keyChunker)
+	if err != nil {
+		return rep, err
+	}
+	reread := chunker != corpus.ChunkVersion
 	s := &syncRun{ix: ix, report: report, total: len(scan.Files)}
 	if sameSource {
 		// Only an edit of the same folder retracts sentences; the first
@@ -104,7 +112,7 @@ func (ix *Index) Sync(ctx context.Context, contentDir string, report progress.Fu
 		if runErr = ctx.Err(); runErr != nil {
 			break
 		}
-		if r, ok := byPath[f.Rel]; ok && sameSource && r.size == f.Size && r.mtime == f.ModTime {
+		if r, ok := byPath[f.Rel]; ok && sameSource && !reread && r.size == f.Size && r.mtime == f.ModTime {
 			// When an earlier file now claims this ID, fall through and read
 			// the file so the duplicate is reported like any other.
 			if _, dup := seen[r.id]; !dup {
@@ -133,10 +141,13 @@ func (ix *Index) Sync(ctx context.Context, contentDir string, report progress.Fu
 			rep.Updated++
 		default:
 			rep.Unchanged++
-			if r := byPath[f.Rel]; r.size != f.Size || r.mtime != f.ModTime {
-				touches = append(touches, statTouch{doc.ID, f.Size, f.ModTime})
+			if !reread {
+				if r := byPath[f.Rel]; r.size != f.Size || r.mtime != f.ModTime {
+					touches = append(touches, statTouch{doc.ID, f.Size, f.ModTime})
+				}
+				continue
 			}
-			continue
+			s.rec.rechunk(doc.ID)
 		}
 		if runErr = s.add(ctx, doc, f, i); runErr != nil {
 			break
@@ -167,6 +178,9 @@ func (ix *Index) Sync(ctx context.Context, contentDir string, report progress.Fu
 	}
 	if runErr == nil {
 		runErr = ix.setSource(ctx, contentDir)
+	}
+	if runErr == nil && reread {
+		runErr = ix.setStates(ctx, [][2]string{{keyChunker, corpus.ChunkVersion}})
 	}
 	// Batches already applied are consistent in all stores, so even a
 	// cancelled sync is finished off cleanly; a crash leaves in_progress set.

@@ -14,7 +14,7 @@ type Span struct {
 
 // SentenceSplitVersion changes whenever SplitSentences cuts any text
 // differently: the index stores sentence offsets and re-splits on a change.
-const SentenceSplitVersion = "2"
+const SentenceSplitVersion = "3"
 
 // SplitSentences splits text into sentences: the pieces of
 // SplitSentencesAll that hold a letter or digit. A table rule or a row of
@@ -39,7 +39,8 @@ func SplitSentences(text string) []Span {
 // clock time followed by more of the time, or the mark lies inside a
 // quotation. A line that starts a list item, table row or heading, or
 // follows a blank line or a table row, always starts a new piece, so
-// Markdown lists and tables in the corpus align row by row. Decimals,
+// Markdown lists and tables in the corpus align row by row, and a table
+// row is never cut inside. Decimals,
 // versions, e-mail addresses and URLs hold no whitespace, so they are
 // never cut. Pieces longer than MaxSentenceWords or MaxSentenceBytes are
 // cut further.
@@ -96,7 +97,7 @@ func (sp *splitter) endsAt(start, i, j int) bool {
 	if r, _ := utf8.DecodeRuneInString(text[j:]); !unicode.IsSpace(r) {
 		return false
 	}
-	if sp.quoted(j) {
+	if sp.quoted(j) || tableRow(text[start:i]) {
 		return false
 	}
 	next := strings.TrimLeftFunc(text[j:], unicode.IsSpace)
@@ -107,6 +108,14 @@ func (sp *splitter) endsAt(start, i, j int) bool {
 		return false
 	}
 	return text[i] != '.' || !abbreviationEnds(text[start:i], next)
+}
+
+// tableRow reports whether the piece begun with s is a table row, which
+// is one sentence whatever its cells hold: a row states one fact, and a
+// row cut at a cell's full stop pairs with no other version of it.
+func tableRow(s string) bool {
+	s = strings.TrimLeft(s, " \t\r\n")
+	return strings.HasPrefix(s, "|") && !strings.ContainsAny(s, "\n")
 }
 
 // lineEnds reports whether the line break at i ends the sentence begun at
