@@ -21,6 +21,7 @@ const (
 // page; pages that agree give none; the second audit re-checks only what
 // the new page touches.
 func TestAuditSampleWithOldVersion(t *testing.T) {
+	t.Parallel() // each has its own corpus copy and data dir
 	root := copyCorpus(t)
 	s := openSession(t, root)
 	ctx := context.Background()
@@ -98,6 +99,7 @@ func TestAuditSampleWithOldVersion(t *testing.T) {
 // A cancelled audit keeps what it finished; the next run resumes from the
 // cache and ends with what an uninterrupted audit reports.
 func TestAuditCancelResumes(t *testing.T) {
+	t.Parallel() // each has its own corpus copy and data dir
 	root := copyCorpus(t)
 	writeOld(t, root)
 	s := openSession(t, root)
@@ -127,6 +129,7 @@ func TestAuditCancelResumes(t *testing.T) {
 
 // Marking a conflict survives re-audits; --doc limits the A side.
 func TestAuditMarkAndDocFilter(t *testing.T) {
+	t.Parallel() // each has its own corpus copy and data dir
 	root := copyCorpus(t)
 	writeOld(t, root)
 	s := openSession(t, root)
