@@ -131,10 +131,8 @@ func (n namer) match(ctx context.Context, c *Claim) (change, bool, error) {
 		}
 		old := n.judge.Verify(cl, []claims.Passage{{DocID: s.DocID, ChunkID: fmt.Sprintf("superseded:%d", s.ID), Title: s.Title, Text: s.Text}})
 		byJudge := old.Verdict == claims.Supported
-		byWords := !byJudge && history.StatesOld(said, s)
-		// the old figure in other words ("two weeks" for "14 days")
-		byValue := !byJudge && !byWords && history.StatesOldValue(said, s)
-		if !byJudge && !byWords && !byValue {
+		// by its words, or by the old figure in other words ("two weeks" for "14 days")
+		if !byJudge && !history.StatesOld(said, s) && !history.StatesOldValue(said, s) {
 			continue
 		}
 		cur, ok, err := n.currentPassage(ctx, s)

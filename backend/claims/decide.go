@@ -55,20 +55,21 @@ func decideProbs(w *model.Weights, x []float64, hasConflict, supportable bool, t
 // cue fired, raised to replacedConfidence for a replaced name.
 func assessedProbs(as *assessment, w *model.Weights) []float64 {
 	p := w.Predict(as.x)
-	if as.conflict != nil {
-		p[classContradicted] = w.ContradictedProb(as.x)
-		if as.replaced {
-			p[classContradicted] = max(p[classContradicted], replacedConfidence)
-		}
-		// The corpus states the claim word for word, in a unit that
-		// aligns clearly better than the conflicting one: the conflict is
-		// the corpus disagreeing with itself (the audit's business), not
-		// the draft with the corpus.
-		if statedVerbatim(as) {
-			p = w.Predict(as.x)
-			p[classSupported] += p[classContradicted]
-			p[classContradicted] = 0
-		}
+	if as.conflict == nil {
+		return p
+	}
+	// The corpus states the claim word for word, in a unit that aligns
+	// clearly better than the conflicting one: the conflict is the corpus
+	// disagreeing with itself (the audit's business), not the draft with
+	// the corpus.
+	if statedVerbatim(as) {
+		p[classSupported] += p[classContradicted]
+		p[classContradicted] = 0
+		return p
+	}
+	p[classContradicted] = w.ContradictedProb(as.x)
+	if as.replaced {
+		p[classContradicted] = max(p[classContradicted], replacedConfidence)
 	}
 	return p
 }
