@@ -129,12 +129,6 @@ func (n namer) match(ctx context.Context, c *Claim) (change, bool, error) {
 		if supported && citesOtherThan(c, s.DocID) {
 			continue // another page publishes what the claim says
 		}
-		old := n.judge.Verify(cl, []claims.Passage{{DocID: s.DocID, ChunkID: fmt.Sprintf("superseded:%d", s.ID), Title: s.Title, Text: s.Text}})
-		byJudge := old.Verdict == claims.Supported
-		// by its words, or by the old figure in other words ("two weeks" for "14 days")
-		if !byJudge && !history.StatesOld(said, s) && !history.StatesOldValue(said, s) {
-			continue
-		}
 		cur, ok, err := n.currentPassage(ctx, s)
 		if err != nil {
 			return change{}, false, err
@@ -142,7 +136,16 @@ func (n namer) match(ctx context.Context, c *Claim) (change, bool, error) {
 		if !ok {
 			continue // the page's current text is not indexed: nothing to cite
 		}
-		if !n.saysOtherwise(cl, cur, supported) {
+		// A table row says what its cells mean only under its header: the
+		// old row is read under the header its table has now.
+		header := tableHeader(cur.ChunkText, s.Current)
+		old := n.judge.Verify(cl, []claims.Passage{{DocID: s.DocID, ChunkID: fmt.Sprintf("superseded:%d", s.ID), Title: s.Title, Text: withHeader(header, s.Text)}})
+		byJudge := old.Verdict == claims.Supported
+		// by its words, or by the old figure in other words ("two weeks" for "14 days")
+		if !byJudge && !history.StatesOld(said, s) && !history.StatesOldValue(said, s) {
+			continue
+		}
+		if !n.saysOtherwise(cl, cur, header, supported) {
 			continue
 		}
 		m := change{old: s, current: cur, said: said}
@@ -155,11 +158,11 @@ func (n namer) match(ctx context.Context, c *Claim) (change, bool, error) {
 }
 
 // saysOtherwise says the page's current version does not state the claim:
-// the judge finds it neither in the sentence that replaced the old one nor
-// in that sentence's chunk. A claim the engine found supported needs more:
+// the judge finds it neither in the sentence that replaced the old one
+// (a table row under its header) nor in that sentence's chunk. A claim the engine found supported needs more:
 // the current sentence contradicts it.
-func (n namer) saysOtherwise(cl claims.Claim, cur Evidence, supported bool) bool {
-	sent := n.judge.Verify(cl, []claims.Passage{{DocID: cur.DocID, ChunkID: cur.ChunkID, Title: cur.Title, URL: cur.URL, Text: cur.Quote}})
+func (n namer) saysOtherwise(cl claims.Claim, cur Evidence, header string, supported bool) bool {
+	sent := n.judge.Verify(cl, []claims.Passage{{DocID: cur.DocID, ChunkID: cur.ChunkID, Title: cur.Title, URL: cur.URL, Text: withHeader(header, cur.Quote)}})
 	if supported {
 		return sent.Verdict == claims.Contradicted
 	}

@@ -3,6 +3,7 @@ package claims
 import (
 	"context"
 	"math"
+	"strings"
 
 	"continuity/backend/claims/numbers"
 )
@@ -127,12 +128,24 @@ func newCorpusView(ctx context.Context, passages []Passage) (*corpusView, error)
 			}
 		}
 		// A claim that combines two or three facts of one passage aligns
-		// with the adjacent sentences that state them.
+		// with the adjacent sentences that state them. Two rows of a table
+		// are not combined unless the first is its header: adjacent rows
+		// are other entities (a class, a plan), and a row read with the
+		// next one lends it that one's cells; the table's cells, rows and
+		// columns are units of their own below.
+		row := func(i int) bool { return strings.HasPrefix(ss[i].span.Text, "|") }
+		rows := func(i int) bool { return row(i) && row(i+1) && i > 0 && row(i-1) }
 		for i := 0; i+1 < len(ss); i++ {
+			if rows(i) {
+				continue
+			}
 			x, y := us[i], us[i+1]
 			us = append(us, &unit{passage: x.passage, start: x.start, end: y.end, a: merge(x.a, y.a), parts: append(append([]analysis{}, x.a.clauses...), y.a.clauses...), sents: 2})
 		}
 		for i := 0; i+2 < len(ss); i++ {
+			if rows(i) || rows(i+1) {
+				continue
+			}
 			x, y, z := us[i], us[i+1], us[i+2]
 			us = append(us, &unit{passage: x.passage, start: x.start, end: z.end, a: merge(merge(x.a, y.a), z.a),
 				parts: append(append(append([]analysis{}, x.a.clauses...), y.a.clauses...), z.a.clauses...), sents: 3})

@@ -58,6 +58,8 @@ func TestPhenomena(t *testing.T) {
 			"Every plan comes with 10 free seats.", NotCovered},
 		{"unseen subject is not contradicted by a negation", "Every new account gets a free coffee mug with the Team plan trial.", "Plans",
 			"Every new account doesn't get a free trial of the Team plan.", NotCovered},
+		{"an identifier is one word, not a negation", "FUNCTION_CONFIG_NOT_VALID means the function configuration isn't valid.", "Errors",
+			"FUNCTION_CONFIG_NOT_VALID means the function configuration is not valid.", Supported},
 		{"one unseen paraphrase word still contradicts", "We guarantee 99.99% uptime on the Business plan.", "SLA",
 			"The Business plan has a 99.95% uptime commitment.", Contradicted},
 	}

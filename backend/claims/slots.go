@@ -119,7 +119,15 @@ func relate(ca analysis, c slotQty, u *unit) (qtyRelation, string, int) {
 		// A date conflicts most plainly with the date of the same
 		// precision ("January 6, 2026" against "January 6, 2025"), not
 		// with a bare year in a heading.
-		if !found || (cq.Kind == numbers.Date && dateAffinity(cq, q) > dateAffinity(cq, other)) {
+		// Of several figures, the one whose neighbours are the claim's
+		// ("Business up to 50" for "Business lets you add up to 100", not
+		// "Starter allows 1 user" before it in the same sentence).
+		better := found && overlap(ca, u.a, cctx, qctx) > overlap(ca, u.a, cctx, u.a.qctx[otherIdx])
+		if cq.Kind == numbers.Date && found {
+			da, db := dateAffinity(cq, q), dateAffinity(cq, other)
+			better = da > db || da == db && better
+		}
+		if !found || better {
 			other, otherText, otherIdx, found = q, qtext, uq.i, true
 		}
 	}
@@ -138,6 +146,23 @@ func relate(ca analysis, c slotQty, u *unit) (qtyRelation, string, int) {
 		return qtyAbsent, otherText, otherIdx
 	}
 	return qtyConflict, otherText, otherIdx
+}
+
+// overlap weighs how well a unit figure's neighbours place it in the
+// claim's slot: each stem it shares with the claim figure's own, and
+// twice each name of the unit that the claim uses (the plan a figure
+// belongs to: "Business up to 50" for "Business lets you add up to 100").
+func overlap(ca, ua analysis, cctx, qctx map[string]bool) int {
+	n := 0
+	for t := range qctx {
+		switch {
+		case ua.names[t] && ca.stems[t]:
+			n += 2
+		case cctx[t]:
+			n++
+		}
+	}
+	return n
 }
 
 // claimHasValue: a quantity of the claim other than the i-th, in q's slot,

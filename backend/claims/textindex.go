@@ -21,7 +21,10 @@ func appendWords(out []word, s string, n int) []word {
 	got := 0
 	start := -1
 	for i, r := range s {
-		inner := (r == '\'' || r == '’') && start >= 0 && i+1 < len(s) && unicode.IsLetter(rune(s[i+1]))
+		// An identifier ("FUNCTION_CONFIG_NOT_VALID", "max_connections")
+		// is one word: its parts are no negators or names of their own.
+		inner := start >= 0 && i+1 < len(s) && ((r == '\'' || r == '’') && unicode.IsLetter(rune(s[i+1])) ||
+			r == '_' && isAlnumByte(s[i+1]))
 		if unicode.IsLetter(r) || unicode.IsDigit(r) || inner {
 			if start < 0 {
 				start = i
@@ -40,6 +43,10 @@ func appendWords(out []word, s string, n int) []word {
 		out = append(out, word{text: s[start:], start: start})
 	}
 	return out
+}
+
+func isAlnumByte(b byte) bool {
+	return 'a' <= b && b <= 'z' || 'A' <= b && b <= 'Z' || '0' <= b && b <= '9'
 }
 
 // quantityContext finds the words around quantities of one text. before

@@ -123,7 +123,7 @@ func htmlBlocks(raw []byte) ([]Block, string) {
 			case table != nil && tableDepth == 1 && tag == "tr":
 				table.startRow()
 			case table != nil && tableDepth == 1 && (tag == "td" || tag == "th"):
-				table.startCell()
+				table.startCell(tag == "th")
 			case table != nil && blockTags[tag]:
 				table.write(" ", tokStart, tokStart) // <br>, <p> or a nested table's cells inside a cell
 			case blockTags[tag]:

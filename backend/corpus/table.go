@@ -102,7 +102,9 @@ type htmlTable struct {
 	cells         []string
 	cell          strings.Builder
 	inRow, inCell bool
-	start, end    int // byte range of the table's text; start < 0 before any
+	start, end    int  // byte range of the table's text; start < 0 before any
+	header        bool // the first row holds header cells (<th>)
+	width         int  // cells in the widest row
 }
 
 func newHTMLTable() *htmlTable { return &htmlTable{start: -1} }
@@ -113,10 +115,11 @@ func (t *htmlTable) startRow() {
 	t.inRow = true
 }
 
-// startCell opens a cell (<td>, <th>), and a row when none is open.
-func (t *htmlTable) startCell() {
+// startCell opens a cell (<td>, or <th> when th), and a row when none is open.
+func (t *htmlTable) startCell(th bool) {
 	t.endCell()
 	t.inRow, t.inCell = true, true
+	t.header = t.header || th && len(t.rows) == 0
 }
 
 // endCell closes the open cell (</td>, </th>, the next cell or row).
@@ -134,6 +137,7 @@ func (t *htmlTable) endRow() {
 	t.endCell()
 	if t.inRow && strings.TrimSpace(strings.Join(t.cells, "")) != "" {
 		t.rows = append(t.rows, pipeRow(t.cells))
+		t.width = max(t.width, len(t.cells))
 	}
 	t.cells, t.inRow = nil, false
 }
@@ -146,7 +150,7 @@ func (t *htmlTable) write(s string, from, to int) {
 		if blank {
 			return
 		}
-		t.startCell()
+		t.startCell(false)
 	}
 	t.cell.WriteString(s)
 	if blank {
@@ -158,13 +162,19 @@ func (t *htmlTable) write(s string, from, to int) {
 	t.end = to
 }
 
-// block is the finished table, ok false when it holds no text.
+// block is the finished table, ok false when it holds no text. A table
+// without header cells gets an empty header row (no sentence: it holds
+// no word), so its first row reads as data, not as column names.
 func (t *htmlTable) block(path []string) (Block, bool) {
 	t.endRow()
 	if len(t.rows) == 0 || t.start < 0 {
 		return Block{}, false
 	}
-	text := stripInvisible(strings.Join(t.rows, "\n"))
+	rows := t.rows
+	if !t.header {
+		rows = append([]string{pipeRow(make([]string, t.width))}, rows...)
+	}
+	text := stripInvisible(strings.Join(rows, "\n"))
 	return Block{Text: text, Table: true, HeadingPath: append([]string(nil), path...), Start: t.start, End: t.end}, true
 }
 
