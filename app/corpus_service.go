@@ -39,6 +39,10 @@ type IndexStatsDTO struct {
 	// SyncedDir is the content folder the last complete sync read ("" before
 	// one); when it is not the workspace's, the index holds another corpus.
 	SyncedDir string `json:"synced_dir"`
+	// SentenceVectors and Sentences count the published sentences with a
+	// vector and all of them: a sync leaves the vectors to a background job.
+	SentenceVectors int `json:"sentence_vectors"`
+	Sentences       int `json:"sentences"`
 }
 
 // SyncReportDTO is the result of a sync job.
@@ -58,6 +62,10 @@ type SyncReportDTO struct {
 	// WorkspaceID is the workspace the sync read, so a view of another
 	// workspace (switched to since) drops the report instead of showing it.
 	WorkspaceID string `json:"workspace_id"`
+	// SentenceJob is the background job that embeds the published
+	// sentences the sync left without a vector ("" when none was needed to
+	// start); checks and searches work meanwhile.
+	SentenceJob string `json:"sentence_job,omitempty"`
 }
 
 // SearchHitDTO is one ranked chunk; ranks are 0 when a list lacked it.
@@ -117,6 +125,9 @@ func (s *CorpusService) IndexStats() (IndexStatsDTO, error) {
 		return IndexStatsDTO{}, err
 	}
 	out.Skipped = skippedDTOs(sk)
+	if out.SentenceVectors, out.Sentences, err = ix.SentenceVectors(s.c.ctx); err != nil {
+		return IndexStatsDTO{}, err
+	}
 	return out, nil
 }
 
@@ -157,8 +168,35 @@ func (s *CorpusService) startSync(ws, content string) string {
 		for _, w := range run.Report.Warnings {
 			out.Warnings = append(out.Warnings, IndexWarningDTO{Path: w.Path, Message: "git history: " + w.String()})
 		}
+		out.SentenceJob = s.startSentenceVectors(ctx, ix)
 		return out, nil
 	})
+}
+
+// startSentenceVectors starts the background job that embeds the published
+// sentences the sync left without a vector, and returns its ID; "" when
+// every sentence has one. The job holds no lock: checks run beside it and
+// embed what they read themselves. Its result is a SentenceVectorsDTO.
+func (s *CorpusService) startSentenceVectors(ctx context.Context, ix *retrieval.Index) string {
+	have, total, err := ix.SentenceVectors(ctx)
+	if err == nil && have == total {
+		return ""
+	}
+	return s.c.jobs.start("sentence-vectors", func(ctx context.Context, report progress.Func) (any, error) {
+		rep, err := s.c.sess.FillSentenceVectors(ctx, report)
+		if err != nil {
+			return nil, err
+		}
+		return SentenceVectorsDTO{Embedded: rep.Embedded, Have: rep.Have, Total: rep.Total}, nil
+	})
+}
+
+// SentenceVectorsDTO is what the background embedding of published
+// sentences did, and how complete the sentence vectors are now.
+type SentenceVectorsDTO struct {
+	Embedded int `json:"embedded"`
+	Have     int `json:"have"`
+	Total    int `json:"total"`
 }
 
 // Search runs query in all three modes so the playground can compare them.

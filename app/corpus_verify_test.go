@@ -15,7 +15,7 @@ func TestDesktopVerifiesAfterSyncAndReindexes(t *testing.T) { // not parallel: s
 	lastSync := func() SyncReportDTO {
 		t.Helper()
 		svc.Corpus.c.jobs.wait()
-		d := rec.done()[len(rec.done())-1]
+		d := rec.syncsDone()[len(rec.syncsDone())-1]
 		rep, ok := d.Result.(SyncReportDTO)
 		if !d.OK || !ok {
 			t.Fatalf("sync job: %+v", d)

@@ -22,7 +22,7 @@ func TestDesktopSkippedAndIgnoreRules(t *testing.T) { // not parallel: sets $CON
 		_, err := svc.Corpus.Sync()
 		mustOK(t, err)
 		svc.Corpus.c.jobs.wait()
-		d := rec.done()[len(rec.done())-1]
+		d := rec.syncsDone()[len(rec.syncsDone())-1]
 		rep, ok := d.Result.(SyncReportDTO)
 		if !d.OK || !ok {
 			t.Fatalf("sync job: %+v", d)

@@ -36,6 +36,18 @@ func (r *recorder) done() []JobDoneEvent {
 	return out
 }
 
+// syncsDone are the done events of every job but the background
+// sentence embedding a sync starts (it may end before the sync does).
+func (r *recorder) syncsDone() []JobDoneEvent {
+	var out []JobDoneEvent
+	for _, d := range r.done() {
+		if d.Kind != "sentence-vectors" {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
 func TestJobOutcomes(t *testing.T) {
 	t.Parallel()
 	cases := []struct {

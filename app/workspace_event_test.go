@@ -64,7 +64,7 @@ func TestSwitchWorkspaceEmitsTheChange(t *testing.T) { // not parallel: desktop 
 			}
 			// the switch's sync names the workspace it read, so a view of
 			// another one can drop it
-			done := rec.done()
+			done := rec.syncsDone()
 			rep, ok := done[len(done)-1].Result.(SyncReportDTO)
 			if done[len(done)-1].JobID != sw.JobID || !ok || rep.WorkspaceID != sw.Workspace.ID {
 				t.Fatalf("the switch's sync: %+v; want a report of workspace %s", done[len(done)-1], sw.Workspace.ID)

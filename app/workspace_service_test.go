@@ -93,7 +93,7 @@ func TestDesktopSwitchesWorkspaceAtOnce(t *testing.T) { // not parallel: sets $C
 		t.Fatalf("switch to B: %+v", sw)
 	}
 	svc.Corpus.c.jobs.wait()
-	last := rec.done()[len(rec.done())-1]
+	last := rec.syncsDone()[len(rec.syncsDone())-1]
 	if rep, ok := last.Result.(SyncReportDTO); !last.OK || !ok || rep.Documents != 1 || rep.Removed == 0 {
 		t.Fatalf("the switch's sync: %+v; want B's one document, A's pruned", last)
 	}

@@ -96,6 +96,16 @@ type Report struct {
 	// Calibration names the workspace's calibrated contradicted threshold
 	// the check applied (backend/calibrate); "" when it used the model's.
 	Calibration string `json:"calibration,omitempty"`
+	// SentenceVectors says how many published sentences had a vector when
+	// the check ran (a sync defers them; the check embeds the ones it
+	// reads): nil when the index keeps none.
+	SentenceVectors *Coverage `json:"sentence_vectors,omitempty"`
+}
+
+// Coverage counts what has a thing out of all there are.
+type Coverage struct {
+	Have  int `json:"have"`
+	Total int `json:"total"`
 }
 
 // Build turns an engine report into a stored report. passages are every

@@ -170,6 +170,13 @@ func checkClaims(ctx context.Context, s *session.Session, ix *retrieval.Index, r
 		return rep, client, err
 	}
 	rep.Calibration = calib
+	have, total, err := ix.SentenceVectors(ctx)
+	if err != nil {
+		return rep, client, err
+	}
+	if total > 0 {
+		rep.SentenceVectors = &Coverage{Have: have, Total: total}
+	}
 	// What the pages used to say is judged offline, with either engine:
 	// it is one short sentence per candidate and never leaves the machine.
 	pair, ok := judge.(PairJudge)

@@ -20,6 +20,9 @@ func writeCheckText(w io.Writer, rep check.Report) {
 	s := rep.Summary
 	fmt.Fprintf(w, "Draft check · %s · %d claims: %d contradicted, %d not covered, %d supported\n",
 		check.EngineLabel(rep.Engine, rep.Model), len(rep.Claims), s.Contradicted, s.NotCovered, s.Supported)
+	if sv := rep.SentenceVectors; sv != nil && sv.Have < sv.Total {
+		fmt.Fprintf(w, "sentence vectors: %d of %d published sentences so far (this check embedded the ones it read; continuity index fills the rest)\n", sv.Have, sv.Total)
+	}
 	para := -1
 	for _, c := range rep.Claims {
 		if c.Paragraph != para {

@@ -140,6 +140,9 @@ func runIndex(ctx context.Context, env *Env, watch, strict bool, mode session.Hi
 	if err := writeIndexReport(ctx, env, rep, ix, hist); err != nil {
 		return err
 	}
+	if err := fillSentenceVectors(ctx, env); err != nil {
+		return err
+	}
 	if strict {
 		return strictSkips(env, rep.Skipped)
 	}
@@ -147,6 +150,28 @@ func runIndex(ctx context.Context, env *Env, watch, strict bool, mode session.Hi
 		return nil
 	}
 	return watchIndex(ctx, env, content)
+}
+
+// fillSentenceVectors releases the index (checks and searches need not
+// wait) and embeds the published sentences the sync left without a
+// vector. Interrupted, it keeps what it embedded; the next index run or
+// the checks' own reads go on from there.
+func fillSentenceVectors(ctx context.Context, env *Env) error {
+	s, err := env.Session(ctx)
+	if err != nil {
+		return err
+	}
+	if err := s.ReleaseIndex(); err != nil {
+		return err
+	}
+	rep, err := s.FillSentenceVectors(ctx, progressBar(env))
+	if err != nil {
+		return fmt.Errorf("sentence vectors (search and check work without them; run continuity index again to finish): %w", err)
+	}
+	if rep.Embedded > 0 && !env.JSON {
+		fmt.Fprintf(env.Stderr, "sentence vectors: embedded %d; %d of %d published sentences have one\n", rep.Embedded, rep.Have, rep.Total)
+	}
+	return nil
 }
 
 // watchIndex re-syncs on every burst of file changes. The index (and its
@@ -169,6 +194,9 @@ func watchIndex(ctx context.Context, env *Env, content string) error {
 		rep, err := ix.Sync(ctx, content, progressBar(env))
 		if err == nil {
 			err = writeIndexReport(ctx, env, rep, ix, nil)
+		}
+		if err == nil {
+			return fillSentenceVectors(ctx, env)
 		}
 		return errors.Join(err, s.ReleaseIndex())
 	}, func(err error) {

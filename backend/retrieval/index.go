@@ -45,6 +45,13 @@ type Options struct {
 	// and sentences may use different models: one is chosen for ranking
 	// passages, the other for comparing a claim with a sentence.
 	SentenceEmbedder embed.Embedder
+	// DeferSentences leaves the vectors of published sentences out of a
+	// sync and out of Open when SentenceEmbedder is set (a transformer
+	// embeds some hundred sentences a second, so a large corpus would wait
+	// minutes for its first search): Sentences embeds and stores those of
+	// the chunks a check reads, and FillSentences the rest, after the
+	// sync and without the index lock.
+	DeferSentences bool
 	// Progress hears about long repairs at Open (re-embedding after a
 	// model change); nil is silent.
 	Progress progress.Func

@@ -11,7 +11,6 @@ import (
 
 	"continuity/backend/corpus"
 	"continuity/backend/embed"
-	"continuity/backend/progress"
 	"continuity/backend/text"
 )
 
@@ -78,29 +77,10 @@ func (ix *Index) ensureSentences(ctx context.Context) (int, error) {
 	if err := ix.splitUnsplitChunks(ctx); err != nil {
 		return 0, err
 	}
-	todo, err := ix.sentencesWithoutVectors(ctx)
-	if err != nil || len(todo) == 0 {
-		return 0, err
+	if ix.deferSentences() {
+		return 0, nil // FillSentences and Sentences embed them
 	}
-	hashes := slices.Sorted(maps.Keys(todo))
-	const page = 512
-	for i := 0; i < len(hashes); i += page {
-		part := hashes[i:min(i+page, len(hashes))]
-		inputs := make([]string, len(part))
-		for j, h := range part {
-			inputs[j] = todo[h]
-		}
-		_, fresh, err := ix.embedMissing(ctx, ix.sentenceEmbedder(), part, inputs)
-		if err != nil {
-			return 0, fmt.Errorf("embed published sentences: %w", err)
-		}
-		if err := ix.storeVectors(ctx, ix.sentenceEmbedder(), fresh); err != nil {
-			return 0, err
-		}
-		ix.opts.Progress.Report(progress.Event{Stage: "embedding", Message: "embedding published sentences",
-			Done: min(i+page, len(hashes)), Total: len(hashes)})
-	}
-	return len(hashes), nil
+	return ix.fillSentences(ctx, ix.opts.Progress)
 }
 
 // splitUnsplitChunks adds the sentence rows of chunks indexed before they
@@ -192,46 +172,99 @@ func (ix *Index) storeVectors(ctx context.Context, emb embed.Embedder, fresh map
 	})
 }
 
-// Sentences returns the stored sentences of each chunk, in order, with
-// their vectors; it never embeds. A chunk indexed while sentence vectors
-// were off has none.
+// Sentences returns the sentences of each chunk, in order, with their
+// vectors. A sentence whose vector a deferred sync left out
+// (Options.DeferSentences) is embedded now and stored, so a check reads
+// complete vectors for what it retrieved without waiting for
+// FillSentences. A chunk indexed while sentence vectors were off has none.
 func (ix *Index) Sentences(ctx context.Context, chunkIDs []string) (map[string][]Sentence, error) {
 	ix.mu.RLock()
 	defer ix.mu.RUnlock()
 	out := map[string][]Sentence{}
+	var missing []pendingSentence
 	for i := 0; i < len(chunkIDs); i += 500 {
 		part := chunkIDs[i:min(i+500, len(chunkIDs))]
-		emb := ix.sentenceEmbedder()
-		args := append([]any{emb.Name(), emb.Model()}, anys(part)...)
-		rows, err := ix.db.Reader().QueryContext(ctx, `SELECT s.chunk_id, s.start_byte, s.end_byte,
-				substr(CAST(c.text AS BLOB), s.start_byte + 1, s.end_byte - s.start_byte), e.dim, e.vec
-			FROM index_sentences s JOIN index_chunks c ON c.id = s.chunk_id
-			JOIN index_embeddings e ON e.embedder = ? AND e.model = ? AND e.hash = s.hash
-			WHERE s.chunk_id IN (`+placeholders(len(part))+`) ORDER BY s.chunk_id, s.ordinal`, args...)
+		got, err := ix.readSentences(ctx, part)
 		if err != nil {
+			return nil, err
+		}
+		for _, r := range got {
+			if r.vec == nil {
+				if !ix.sentenceVectors() {
+					continue
+				}
+				missing = append(missing, pendingSentence{id: r.chunkID, n: len(out[r.chunkID]), hash: r.hash})
+			}
+			out[r.chunkID] = append(out[r.chunkID], r.Sentence)
+		}
+	}
+	if len(missing) == 0 {
+		return out, nil
+	}
+	hashes, inputs := make([]string, len(missing)), make([]string, len(missing))
+	for i, m := range missing {
+		hashes[i], inputs[i] = m.hash, out[m.id][m.n].Text
+	}
+	vecs, fresh, err := ix.embedMissing(ctx, ix.sentenceEmbedder(), hashes, inputs)
+	if err != nil {
+		return nil, fmt.Errorf("embed published sentences: %w", err)
+	}
+	if err := ix.storeVectors(ctx, ix.sentenceEmbedder(), fresh); err != nil {
+		return nil, err
+	}
+	for i, m := range missing {
+		out[m.id][m.n].Vec = vecs[i]
+	}
+	return out, nil
+}
+
+// pendingSentence is a sentence Sentences read without a vector: the
+// n-th of chunk id.
+type pendingSentence struct {
+	id   string
+	n    int
+	hash string
+}
+
+type sentenceRead struct {
+	Sentence
+	chunkID, hash string
+	vec           []float32 // nil: no vector of the current model yet
+}
+
+// readSentences reads the sentence rows of chunkIDs (at most 500) with
+// the vector of the current model where there is one.
+func (ix *Index) readSentences(ctx context.Context, chunkIDs []string) ([]sentenceRead, error) {
+	emb := ix.sentenceEmbedder()
+	args := append([]any{emb.Name(), emb.Model()}, anys(chunkIDs)...)
+	rows, err := ix.db.Reader().QueryContext(ctx, `SELECT s.chunk_id, s.hash, s.start_byte, s.end_byte,
+			substr(CAST(c.text AS BLOB), s.start_byte + 1, s.end_byte - s.start_byte), e.dim, e.vec
+		FROM index_sentences s JOIN index_chunks c ON c.id = s.chunk_id
+		LEFT JOIN index_embeddings e ON e.embedder = ? AND e.model = ? AND e.hash = s.hash
+		WHERE s.chunk_id IN (`+placeholders(len(chunkIDs))+`) ORDER BY s.chunk_id, s.ordinal`, args...)
+	if err != nil {
+		return nil, fmt.Errorf("read sentences: %w", err)
+	}
+	defer rows.Close()
+	var out []sentenceRead
+	for rows.Next() {
+		var r sentenceRead
+		var txt, vec []byte
+		var dim sql.NullInt64
+		if err := rows.Scan(&r.chunkID, &r.hash, &r.Start, &r.End, &txt, &dim, &vec); err != nil {
 			return nil, fmt.Errorf("read sentences: %w", err)
 		}
-		for rows.Next() {
-			var id string
-			var s Sentence
-			var txt, vec []byte
-			var dim int
-			if err := rows.Scan(&id, &s.Start, &s.End, &txt, &dim, &vec); err != nil {
-				rows.Close()
-				return nil, fmt.Errorf("read sentences: %w", err)
+		if dim.Valid {
+			if r.Vec, err = decodeVec(vec, int(dim.Int64)); err != nil {
+				return nil, fmt.Errorf("sentence vector of %s: %w", r.chunkID, err)
 			}
-			if s.Vec, err = decodeVec(vec, dim); err != nil {
-				rows.Close()
-				return nil, fmt.Errorf("sentence vector of %s: %w", id, err)
-			}
-			s.Text = string(txt)
-			out[id] = append(out[id], s)
+			r.vec = r.Vec
 		}
-		err = rows.Err()
-		rows.Close()
-		if err != nil {
-			return nil, fmt.Errorf("read sentences: %w", err)
-		}
+		r.Text = string(txt)
+		out = append(out, r)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("read sentences: %w", err)
 	}
 	return out, nil
 }

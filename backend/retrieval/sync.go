@@ -229,7 +229,7 @@ func (ix *Index) prepare(ctx context.Context, preps []prepared) error {
 		return err
 	}
 	var sentFresh map[string][]float32
-	if ix.sentenceVectors() {
+	if ix.sentenceVectors() && !ix.deferSentences() {
 		// In the same durable batch as the chunks: a check then never
 		// embeds corpus text, only the draft.
 		if _, sentFresh, err = ix.embedMissing(ctx, ix.sentenceEmbedder(), sentHashes, sentInputs); err != nil {

@@ -49,6 +49,9 @@ type Verification struct {
 	Chunks             int     `json:"chunks"`          // chunk rows in the store
 	LexicalChunks      int     `json:"lexical_chunks"`  // chunks in the BM25 index
 	Drift              []Drift `json:"drift"`
+	// SentenceVectorsPending counts published sentences still waiting for
+	// the vector a deferred sync leaves to FillSentences.
+	SentenceVectorsPending int `json:"sentence_vectors_pending,omitempty"`
 }
 
 // ResyncHint is what a user does about any drift.

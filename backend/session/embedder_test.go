@@ -89,12 +89,18 @@ func TestOfflineEmbedderChoice(t *testing.T) {
 		if _, _, err := first.FreshIndex(context.Background(), nil); err != nil {
 			t.Fatal(err)
 		}
+		if _, err := first.FillSentenceVectors(context.Background(), nil); err != nil {
+			t.Fatal(err)
+		}
 		if st := first.offline.cache.Stats(); st.Misses == 0 {
 			t.Fatalf("the first index computed nothing: %+v", st)
 		}
 		second := openSession(t, t.TempDir(), corpus)
 		ix, _, err := second.FreshIndex(context.Background(), nil)
 		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := second.FillSentenceVectors(context.Background(), nil); err != nil {
 			t.Fatal(err)
 		}
 		if st := second.offline.cache.Stats(); st.Misses != 0 || st.Hits == 0 {

@@ -71,7 +71,10 @@ func (s *Session) OpenIndexMode(ctx context.Context, report progress.Func, mode 
 	// chunk model to the endpoint, one call per published sentence: keep
 	// none instead (the claim engine then compares words only).
 	keep := choice.Sentences != nil || emb == nil
-	opts := retrieval.Options{Log: s.Log, Embedder: emb, Sentences: keep, SentenceEmbedder: choice.Sentences,
+	// Sentence vectors are deferred: a sync makes search and checks usable
+	// in seconds, a check embeds the sentences it reads, and
+	// FillSentenceVectors the rest (issue 32).
+	opts := retrieval.Options{Log: s.Log, Embedder: emb, Sentences: keep, SentenceEmbedder: choice.Sentences, DeferSentences: true,
 		Notice: choice.Notice, Progress: report, ReadOnly: mode == IndexReadOnly, RebuildLexical: mode == IndexRebuildLexical}
 	ix, err := retrieval.Open(ctx, s.DB, s.DataDir, opts)
 	if err != nil {
@@ -136,4 +139,17 @@ func (s *Session) closeIndex() error {
 	}
 	s.index.ix, s.index.closer = nil, nil
 	return err
+}
+
+// FillSentenceVectors embeds the published sentences a sync left without
+// a vector, a page at a time, each stored as it is done (cancel keeps
+// them; the next run resumes). It needs no open index and takes no lock,
+// so checks, searches and syncs run beside it; a check embeds what it
+// reads itself. With no offline sentence encoder there is nothing to do.
+func (s *Session) FillSentenceVectors(ctx context.Context, report progress.Func) (retrieval.FillReport, error) {
+	choice := s.offlineEmbedder(ctx)
+	if choice.Sentences == nil {
+		return retrieval.FillReport{}, nil
+	}
+	return retrieval.FillSentences(ctx, s.DB, retrieval.Options{Log: s.Log, Sentences: true, SentenceEmbedder: choice.Sentences}, report)
 }

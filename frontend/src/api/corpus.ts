@@ -27,6 +27,15 @@ export interface SyncReport {
   verify_error?: string;
   /** The workspace the sync read; a view of another one drops the report. */
   workspace_id: string;
+  /** The background job embedding the published sentences the sync left without a vector; absent when none was needed. */
+  sentence_job?: string;
+}
+
+/** The result of a sentence-vectors job: what it embedded and how complete the vectors are now. */
+export interface SentenceVectorsReport {
+  embedded: number;
+  have: number;
+  total: number;
 }
 
 export const corpus = {

@@ -1861,6 +1861,8 @@ export namespace app {
 	    embed_model: string;
 	    embed_notice: string;
 	    synced_dir: string;
+	    sentence_vectors: number;
+	    sentences: number;
 	
 	    static createFrom(source: any = {}) {
 	        return new IndexStatsDTO(source);
@@ -1878,6 +1880,8 @@ export namespace app {
 	        this.embed_model = source["embed_model"];
 	        this.embed_notice = source["embed_notice"];
 	        this.synced_dir = source["synced_dir"];
+	        this.sentence_vectors = source["sentence_vectors"];
+	        this.sentences = source["sentences"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {

@@ -14,6 +14,7 @@ import { SearchPlayground } from './SearchPlayground';
 import { SkippedPanel } from './SkippedPanel';
 import { SourcesPanel } from './SourcesPanel';
 import { cancelSync, startReindex, startSync, switchWorkspace, syncsFinished, syncStore, verifyIndex, verifyStore } from './syncStore';
+import { stopVectors, vectorsFinished, vectorsStore } from './vectorsStore';
 
 function SyncProgress() {
   const s = useStore(syncStore);
@@ -36,6 +37,39 @@ function SyncProgress() {
   return null;
 }
 
+/** The background embedding of published sentences after a sync: checks work meanwhile. */
+function VectorsProgress() {
+  const v = useStore(vectorsStore);
+  if (v.jobId) {
+    return (
+      <div className="sync-progress" role="status" data-testid="vectors-progress">
+        <progress max={v.total || 1} value={v.total ? v.done : undefined} aria-label="Sentence vectors progress" />
+        <span>
+          Embedding published sentences in the background{v.total ? ` ${v.done.toLocaleString()}/${v.total.toLocaleString()}` : ''}. Checks work meanwhile.
+        </span>
+        <button type="button" className="btn" onClick={() => void stopVectors()}>
+          <Square size={14} aria-hidden /> Stop
+        </button>
+      </div>
+    );
+  }
+  if (v.outcome?.canceled) {
+    return (
+      <p className="banner banner-info" role="status">
+        Sentence embedding stopped; what it embedded is kept. Checks embed the sentences they read; the next sync goes on.
+      </p>
+    );
+  }
+  if (v.outcome?.error) return <p className="banner banner-error" role="alert">✗ Sentence embedding failed: {v.outcome.error}</p>;
+  return null;
+}
+
+function vectorsLabel(have: number, total: number): string {
+  if (total === 0) return 'None kept';
+  if (have >= total) return `All ${total.toLocaleString()} published sentences`;
+  return `${have.toLocaleString()} of ${total.toLocaleString()} published sentences (the rest on demand and in the background)`;
+}
+
 export function CorpusView() {
   const summary = useAsync(() => api.corpus.summary());
   const stats = useAsync(() => api.corpus.indexStats());
@@ -47,6 +81,7 @@ export function CorpusView() {
   }, []);
   const workspace = useStore(workspaceStore);
   const finished = useStore(syncsFinished);
+  const filled = useStore(vectorsFinished);
   const [switched, setSwitched] = useState<string>();
   // Bumped to load the documents and sources again.
   const [refresh, setRefresh] = useState(0);
@@ -67,6 +102,12 @@ export function CorpusView() {
     seen.current = { changes: workspace.changes, finished };
     reloadRef.current();
   }, [workspace.changes, workspace.last, finished]);
+  // A finished fill changes only the sentence-vector count.
+  const statsRef = useRef(stats.reload);
+  statsRef.current = stats.reload;
+  useEffect(() => {
+    if (filled > 0) statsRef.current();
+  }, [filled]);
   useEffect(() => noteWorkspace(summary.data?.id), [summary.data]);
   // Choosing is a switch at once: the workspace, its golden sets, runs and
   // checks, and a sync that brings the index to its content.
@@ -142,6 +183,7 @@ export function CorpusView() {
         </p>
       )}
       <SyncProgress />
+      <VectorsProgress />
       {!sync.jobId && <IndexDriftBanner onReindex={reindex} busy={!!sync.jobId} />}
       <div className="stats">
         <Stat label="Document files" value={s ? s.documents : '…'} testId="doc-count" />
@@ -153,6 +195,8 @@ export function CorpusView() {
         <dd data-testid="last-sync">{st ? (st.last_sync ? new Date(st.last_sync).toLocaleString() : 'Never') : '…'}</dd>
         <dt>Vectors by</dt>
         <dd data-testid="embed-model">{st ? embedderLabel(st.embedder, st.embed_model) : '…'}</dd>
+        <dt>Sentence vectors</dt>
+        <dd data-testid="sentence-vectors">{st ? vectorsLabel(st.sentence_vectors ?? 0, st.sentences ?? 0) : '…'}</dd>
         {s && (
           <>
             <dt>Workspace</dt>

@@ -4,6 +4,7 @@ import { JOB_DONE, JOB_PROGRESS, on, WORKSPACE_CHANGED, type JobDoneEvent, type 
 import { flushDraft } from '../../stores/draft';
 import { createStore } from '../../stores/store';
 import { listenWorkspace, noteWorkspace, workspaceStore } from '../../stores/workspace';
+import { followVectors } from './vectorsStore';
 
 /** The running or last sync job, kept outside the view so it survives navigation. */
 export interface SyncState {
@@ -66,6 +67,7 @@ function syncEnded(e: JobDoneEvent) {
     return;
   }
   syncStore.set((s) => ({ ...s, jobId: undefined, outcome: { ok: e.ok, canceled: e.canceled, error: e.error } }));
+  if (e.ok && rep?.sentence_job) followVectors(rep.sentence_job);
   if (e.ok && rep && (rep.verify || rep.verify_error)) {
     verifyStore.set({ result: rep.verify ?? undefined, error: rep.verify_error });
   }
