@@ -16,13 +16,20 @@ func trans(t bool) blas.Transpose {
 }
 
 // gemm sets c = op(a)·op(b) for row-major a, b, c; m, n, k are the
-// dimensions after the transposes.
-func gemm(ta, tb bool, m, n, k int, a, b, c []float32) {
+// dimensions after the transposes. With AVX2/FMA, b is packed into ar's
+// scratch buffer first: for the attention products, a few thousand floats.
+func gemm(ar *arena, ta, tb bool, m, n, k int, a, b, c []float32) {
 	if m == 0 || n == 0 {
 		return
 	}
 	if k == 0 {
 		clear(c[:m*n])
+		return
+	}
+	if haveFMA && !ta {
+		pb := packInto(ar.pack, b, k, n, tb)
+		ar.pack = pb.data
+		gemmPacked(m, a, k, pb, c, n)
 		return
 	}
 	ga := blas32.General{Rows: m, Cols: k, Stride: k, Data: a}
@@ -59,7 +66,7 @@ func buildMatMul(n *nodeDef) (kernel, error) {
 			return nil, fmt.Errorf("%w: MatMul %v by %v", ErrGraph, x.shape, y.shape)
 		}
 		out := a.float([]int{m, nn})
-		gemm(ta, tb, m, nn, k, x.f, y.f, out.f)
+		gemm(a, ta, tb, m, nn, k, x.f, y.f, out.f)
 		return []*Tensor{out}, nil
 	}, nil
 }
@@ -80,7 +87,7 @@ func buildBatchMatMul(n *nodeDef) (kernel, error) {
 		batch := slices.Clone(x.shape[:x.rank()-2])
 		out := a.float(append(batch, m, nn))
 		for b := range numElements(batch) {
-			gemm(ta, tb, m, nn, k, x.f[b*m*k:(b+1)*m*k], y.f[b*k*nn:(b+1)*k*nn], out.f[b*m*nn:(b+1)*m*nn])
+			gemm(a, ta, tb, m, nn, k, x.f[b*m*k:(b+1)*m*k], y.f[b*k*nn:(b+1)*k*nn], out.f[b*m*nn:(b+1)*m*nn])
 		}
 		return []*Tensor{out}, nil
 	}, nil
@@ -120,7 +127,7 @@ func buildConv2D(n *nodeDef) (kernel, error) {
 		}
 		rows := x.shape[0] * x.shape[1] * x.shape[2]
 		out := a.float([]int{x.shape[0], x.shape[1], x.shape[2], o})
-		gemm(false, false, rows, o, c, x.f, w.f, out.f)
+		gemm(a, false, false, rows, o, c, x.f, w.f, out.f)
 		return []*Tensor{out}, nil
 	}, nil
 }
@@ -203,7 +210,13 @@ func transpose2(f []float32, r, c int) *Tensor {
 // w [k,n]. conv keeps the NHWC shape of a 1×1 Conv2D; otherwise the input
 // must be a matrix, as for MatMul.
 func productKernel(w []float32, k, n int, conv, sparse bool) kernel {
-	if !sparse {
+	var pw packed
+	switch {
+	case sparse:
+	case haveFMA:
+		pw = packInto(nil, w, k, n, false)
+		w = nil
+	default:
 		w = transpose2(w, k, n).f
 	}
 	return func(a *arena, in []*Tensor) ([]*Tensor, error) {
@@ -214,9 +227,12 @@ func productKernel(w []float32, k, n int, conv, sparse bool) kernel {
 		shape := slices.Clone(x.shape)
 		shape[len(shape)-1] = n
 		out := a.float(shape)
-		if sparse {
+		switch {
+		case sparse:
 			gemmSparse(x.size()/k, n, k, x.f, w, out.f)
-		} else {
+		case pw.data != nil:
+			gemmPacked(x.size()/k, x.f, k, pw, out.f, n)
+		default:
 			gemmBT(x.size()/k, n, k, x.f, w, out.f)
 		}
 		return []*Tensor{out}, nil

@@ -1,0 +1,14 @@
+//go:build !purego
+
+package uselite
+
+import "golang.org/x/sys/cpu"
+
+// haveFMA tells whether the AVX2/FMA micro-kernel can run here; without it
+// products go through gonum, whose kernels use SSE only.
+var haveFMA = cpu.X86.HasAVX2 && cpu.X86.HasFMA
+
+// kernel6x16 is in gemm_amd64.s.
+//
+//go:noescape
+func kernel6x16(k int, a *float32, lda int, b *float32, c *float32, ldc int, acc bool)

@@ -1,0 +1,106 @@
+//go:build !purego
+
+#include "textflag.h"
+
+// func kernel6x16(k int, a *float32, lda int, b *float32, c *float32, ldc int, acc bool)
+//
+// c[6][16] (row stride ldc) = (acc ? c : 0) + a[6][k] (row stride lda) ·
+// b[k][16], b packed 16 floats per k step. Each output element sums its k
+// products in order with one rounding per fused multiply-add.
+TEXT ·kernel6x16(SB), NOSPLIT, $0-49
+	MOVQ k+0(FP), CX
+	MOVQ a+8(FP), R8
+	MOVQ lda+16(FP), R9
+	MOVQ b+24(FP), BX
+	MOVQ c+32(FP), DI
+	MOVQ ldc+40(FP), R11
+	SHLQ $2, R9
+	SHLQ $2, R11
+	LEAQ (R8)(R9*2), R10
+	ADDQ R9, R10 // R10 = row 3
+
+	VXORPS Y4, Y4, Y4
+	VXORPS Y5, Y5, Y5
+	VXORPS Y6, Y6, Y6
+	VXORPS Y7, Y7, Y7
+	VXORPS Y8, Y8, Y8
+	VXORPS Y9, Y9, Y9
+	VXORPS Y10, Y10, Y10
+	VXORPS Y11, Y11, Y11
+	VXORPS Y12, Y12, Y12
+	VXORPS Y13, Y13, Y13
+	VXORPS Y14, Y14, Y14
+	VXORPS Y15, Y15, Y15
+
+	TESTQ CX, CX
+	JZ    store
+
+loop:
+	VMOVUPS      (BX), Y0
+	VMOVUPS      32(BX), Y1
+	VBROADCASTSS (R8), Y2
+	VFMADD231PS  Y0, Y2, Y4
+	VFMADD231PS  Y1, Y2, Y5
+	VBROADCASTSS (R8)(R9*1), Y3
+	VFMADD231PS  Y0, Y3, Y6
+	VFMADD231PS  Y1, Y3, Y7
+	VBROADCASTSS (R8)(R9*2), Y2
+	VFMADD231PS  Y0, Y2, Y8
+	VFMADD231PS  Y1, Y2, Y9
+	VBROADCASTSS (R10), Y3
+	VFMADD231PS  Y0, Y3, Y10
+	VFMADD231PS  Y1, Y3, Y11
+	VBROADCASTSS (R10)(R9*1), Y2
+	VFMADD231PS  Y0, Y2, Y12
+	VFMADD231PS  Y1, Y2, Y13
+	VBROADCASTSS (R10)(R9*2), Y3
+	VFMADD231PS  Y0, Y3, Y14
+	VFMADD231PS  Y1, Y3, Y15
+	ADDQ         $4, R8
+	ADDQ         $4, R10
+	ADDQ         $64, BX
+	DECQ         CX
+	JNZ          loop
+
+store:
+	MOVBLZX acc+48(FP), AX
+	TESTQ   AX, AX
+	JZ      write
+	VADDPS  (DI), Y4, Y4
+	VADDPS  32(DI), Y5, Y5
+	LEAQ    (DI)(R11*1), DX
+	VADDPS  (DX), Y6, Y6
+	VADDPS  32(DX), Y7, Y7
+	ADDQ    R11, DX
+	VADDPS  (DX), Y8, Y8
+	VADDPS  32(DX), Y9, Y9
+	ADDQ    R11, DX
+	VADDPS  (DX), Y10, Y10
+	VADDPS  32(DX), Y11, Y11
+	ADDQ    R11, DX
+	VADDPS  (DX), Y12, Y12
+	VADDPS  32(DX), Y13, Y13
+	ADDQ    R11, DX
+	VADDPS  (DX), Y14, Y14
+	VADDPS  32(DX), Y15, Y15
+
+write:
+	VMOVUPS Y4, (DI)
+	VMOVUPS Y5, 32(DI)
+	ADDQ    R11, DI
+	VMOVUPS Y6, (DI)
+	VMOVUPS Y7, 32(DI)
+	ADDQ    R11, DI
+	VMOVUPS Y8, (DI)
+	VMOVUPS Y9, 32(DI)
+	ADDQ    R11, DI
+	VMOVUPS Y10, (DI)
+	VMOVUPS Y11, 32(DI)
+	ADDQ    R11, DI
+	VMOVUPS Y12, (DI)
+	VMOVUPS Y13, 32(DI)
+	ADDQ    R11, DI
+	VMOVUPS Y14, (DI)
+	VMOVUPS Y15, 32(DI)
+	VZEROUPPER
+	RET

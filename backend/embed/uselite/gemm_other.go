@@ -1,0 +1,10 @@
+//go:build !amd64 || purego
+
+package uselite
+
+// haveFMA is false off amd64 (or with the purego tag): products go through gonum.
+var haveFMA = false
+
+func kernel6x16(int, *float32, int, *float32, *float32, int, bool) {
+	panic("uselite: kernel6x16 without AVX2/FMA")
+}

@@ -1,0 +1,63 @@
+package uselite
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+)
+
+// TestGemmPacked checks the blocked AVX2/FMA product against a float64
+// product on sizes that straddle the micro-tile (6×16) and block (96 rows,
+// 256 k) edges, with a and c inside wider rows.
+func TestGemmPacked(t *testing.T) {
+	if !haveFMA {
+		t.Skip("no AVX2/FMA on this CPU: products go through gonum")
+	}
+	r := rand.New(rand.NewPCG(3, 4))
+	cases := []struct {
+		name       string
+		m, k, n    int
+		transposed bool
+		pad        int // extra floats at the end of every a and c row
+	}{
+		{"one tile", 6, 8, 16, false, 0},
+		{"ragged everything", 7, 5, 17, false, 0},
+		{"single row and column", 1, 3, 1, false, 0},
+		{"k across blocks", 13, 600, 40, false, 0},
+		{"rows across blocks", 200, 64, 48, false, 0},
+		{"transposed b (q·kᵀ)", 40, 64, 40, true, 0},
+		{"strided rows", 11, 20, 33, false, 5},
+		{"empty k", 4, 0, 9, false, 0},
+		{"weight shaped", 97, 512, 96, true, 0},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			lda, ldc := c.k+c.pad, c.n+c.pad
+			a := randTensor(r, []int{c.m, lda}, 0.2).f
+			b := randTensor(r, []int{c.k, c.n}, 0).f
+			bIn := b
+			if c.transposed {
+				bIn = transpose2(b, c.k, c.n).f
+			}
+			out := make([]float32, c.m*ldc)
+			for k := range out {
+				out[k] = float32(math.NaN()) // every element must be written
+			}
+			gemmPacked(c.m, a, lda, packInto(nil, bIn, c.k, c.n, c.transposed), out, ldc)
+			for i := range c.m {
+				for j := range c.n {
+					var want, mag float64
+					for p := range c.k {
+						v := float64(a[i*lda+p]) * float64(b[p*c.n+j])
+						want += v
+						mag += math.Abs(v)
+					}
+					got := float64(out[i*ldc+j])
+					if d := math.Abs(got - want); !(d <= 1e-6*max(mag, 1)) {
+						t.Fatalf("c[%d][%d] = %v, want %v", i, j, got, want)
+					}
+				}
+			}
+		})
+	}
+}
