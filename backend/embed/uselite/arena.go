@@ -11,6 +11,8 @@ type arena struct {
 	ints   [][][]int32
 	// pack is scratch for gemm's packed right operand, reused call to call.
 	pack []float32
+	// sparse is scratch for the non-zero lists of a Relu output.
+	sparse sparseScratch
 }
 
 func sizeClass(n int) int {

@@ -12,3 +12,8 @@ var haveFMA = cpu.X86.HasAVX2 && cpu.X86.HasFMA
 //
 //go:noescape
 func kernel6x16(k int, a *float32, lda int, b *float32, c *float32, ldc int, acc bool)
+
+// sparse64 is in gemm_amd64.s.
+//
+//go:noescape
+func sparse64(nnz int, vals *float32, offs *int, b *float32, c *float32)

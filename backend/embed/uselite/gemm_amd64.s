@@ -104,3 +104,55 @@ write:
 	VMOVUPS Y15, 32(DI)
 	VZEROUPPER
 	RET
+
+// func sparse64(nnz int, vals *float32, offs *int, b *float32, c *float32)
+//
+// c[0:64] = Σ_t vals[t]·b[offs[t]/4 : offs[t]/4+64] in t order, one fused
+// multiply-add per term: a row of a sparse a times b, 64 columns at a time.
+TEXT ·sparse64(SB), NOSPLIT, $0-40
+	MOVQ nnz+0(FP), CX
+	MOVQ vals+8(FP), SI
+	MOVQ offs+16(FP), DX
+	MOVQ b+24(FP), BX
+	MOVQ c+32(FP), DI
+
+	VXORPS Y0, Y0, Y0
+	VXORPS Y1, Y1, Y1
+	VXORPS Y2, Y2, Y2
+	VXORPS Y3, Y3, Y3
+	VXORPS Y4, Y4, Y4
+	VXORPS Y5, Y5, Y5
+	VXORPS Y6, Y6, Y6
+	VXORPS Y7, Y7, Y7
+
+	TESTQ CX, CX
+	JZ    sstore
+
+sloop:
+	MOVQ         (DX), AX
+	ADDQ         BX, AX
+	VBROADCASTSS (SI), Y8
+	VFMADD231PS  (AX), Y8, Y0
+	VFMADD231PS  32(AX), Y8, Y1
+	VFMADD231PS  64(AX), Y8, Y2
+	VFMADD231PS  96(AX), Y8, Y3
+	VFMADD231PS  128(AX), Y8, Y4
+	VFMADD231PS  160(AX), Y8, Y5
+	VFMADD231PS  192(AX), Y8, Y6
+	VFMADD231PS  224(AX), Y8, Y7
+	ADDQ         $4, SI
+	ADDQ         $8, DX
+	DECQ         CX
+	JNZ          sloop
+
+sstore:
+	VMOVUPS Y0, (DI)
+	VMOVUPS Y1, 32(DI)
+	VMOVUPS Y2, 64(DI)
+	VMOVUPS Y3, 96(DI)
+	VMOVUPS Y4, 128(DI)
+	VMOVUPS Y5, 160(DI)
+	VMOVUPS Y6, 192(DI)
+	VMOVUPS Y7, 224(DI)
+	VZEROUPPER
+	RET

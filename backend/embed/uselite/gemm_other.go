@@ -8,3 +8,7 @@ var haveFMA = false
 func kernel6x16(int, *float32, int, *float32, *float32, int, bool) {
 	panic("uselite: kernel6x16 without AVX2/FMA")
 }
+
+func sparse64(int, *float32, *int, *float32, *float32) {
+	panic("uselite: sparse64 without AVX2/FMA")
+}

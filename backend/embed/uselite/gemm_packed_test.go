@@ -61,3 +61,47 @@ func TestGemmPacked(t *testing.T) {
 		})
 	}
 }
+
+// TestGemmSparseFMA checks the zero-skipping AVX2/FMA product against a
+// float64 product, including rows with no non-zeros at all.
+func TestGemmSparseFMA(t *testing.T) {
+	if !haveFMA {
+		t.Skip("no AVX2/FMA on this CPU: products go through gonum")
+	}
+	r := rand.New(rand.NewPCG(5, 6))
+	cases := []struct {
+		name     string
+		m, k, n  int
+		zeroFrac float64
+	}{
+		{"one strip", 3, 10, 64, 0.9},
+		{"relu shaped", 40, 1536, 512, 0.93},
+		{"all zero", 5, 20, 128, 1},
+		{"dense", 4, 7, 192, 0},
+	}
+	var s sparseScratch // shared, as the arena shares it between calls
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			a := randTensor(r, []int{c.m, c.k}, c.zeroFrac).f
+			b := randTensor(r, []int{c.k, c.n}, 0).f
+			out := make([]float32, c.m*c.n)
+			for k := range out {
+				out[k] = float32(math.NaN())
+			}
+			gemmSparseFMA(&s, c.m, c.n, c.k, a, b, out)
+			for i := range c.m {
+				for j := range c.n {
+					var want, mag float64
+					for p := range c.k {
+						v := float64(a[i*c.k+p]) * float64(b[p*c.n+j])
+						want += v
+						mag += math.Abs(v)
+					}
+					if d := math.Abs(float64(out[i*c.n+j]) - want); !(d <= 1e-6*max(mag, 1)) {
+						t.Fatalf("c[%d][%d] = %v, want %v", i, j, out[i*c.n+j], want)
+					}
+				}
+			}
+		})
+	}
+}

@@ -228,6 +228,8 @@ func productKernel(w []float32, k, n int, conv, sparse bool) kernel {
 		shape[len(shape)-1] = n
 		out := a.float(shape)
 		switch {
+		case sparse && haveFMA && n%64 == 0:
+			gemmSparseFMA(&a.sparse, x.size()/k, n, k, x.f, w, out.f)
 		case sparse:
 			gemmSparse(x.size()/k, n, k, x.f, w, out.f)
 		case pw.data != nil:
