@@ -17,3 +17,11 @@ func kernel6x16(k int, a *float32, lda int, b *float32, c *float32, ldc int, acc
 //
 //go:noescape
 func sparse64(nnz int, vals *float32, offs *int, b *float32, c *float32)
+
+// have512 tells whether kernel6x32 (AVX-512F) can run here.
+var have512 = haveFMA && cpu.X86.HasAVX512F
+
+// kernel6x32 is in gemm_amd64.s.
+//
+//go:noescape
+func kernel6x32(k int, a *float32, lda int, b *float32, bstride int, c *float32, ldc int, acc bool)

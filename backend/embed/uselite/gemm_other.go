@@ -12,3 +12,9 @@ func kernel6x16(int, *float32, int, *float32, *float32, int, bool) {
 func sparse64(int, *float32, *int, *float32, *float32) {
 	panic("uselite: sparse64 without AVX2/FMA")
 }
+
+var have512 = false
+
+func kernel6x32(int, *float32, int, *float32, int, *float32, int, bool) {
+	panic("uselite: kernel6x32 without AVX-512")
+}

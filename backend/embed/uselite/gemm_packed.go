@@ -77,10 +77,24 @@ func gemmPacked(m int, a []float32, lda int, b packed, c []float32, ldc int) {
 					copy(edgeA[r*kb:(r+1)*kb], a[off:off+kb])
 				}
 			}
-			for jp := range panels {
+			for jp := 0; jp < panels; jp++ {
 				j0 := jp * nr
 				cols := min(nr, n-j0)
 				bp := &b.data[(jp*k+p0)*nr]
+				if have512 && j0+2*nr <= n {
+					// Two full panels per call; the rows past the last full
+					// micro-block take the 16-column path below, twice.
+					for i := 0; i < full; i += mr {
+						kernel6x32(kb, &a[(i0+i)*lda+p0], lda, bp, k*nr, &c[(i0+i)*ldc+j0], ldc, acc)
+					}
+					if rest > 0 {
+						for q := range 2 {
+							edge(kb, &edgeA[0], kb, &b.data[((jp+q)*k+p0)*nr], c[(i0+full)*ldc+j0+q*nr:], ldc, rest, nr, acc, &edgeC)
+						}
+					}
+					jp++
+					continue
+				}
 				for i := 0; i < full; i += mr {
 					ci := (i0+i)*ldc + j0
 					if cols == nr {

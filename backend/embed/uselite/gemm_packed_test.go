@@ -1,14 +1,17 @@
 package uselite
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"testing"
 )
 
 // TestGemmPacked checks the blocked AVX2/FMA product against a float64
-// product on sizes that straddle the micro-tile (6×16) and block (96 rows,
-// 256 k) edges, with a and c inside wider rows.
+// product on sizes that straddle the micro-tile (6×16, 6×32) and block (96
+// rows, 256 k) edges, with a and c inside wider rows. Where the CPU has
+// AVX-512 it runs twice: with the 32-column kernel, then with the 16-column
+// one alone, as on a CPU with AVX2 only.
 func TestGemmPacked(t *testing.T) {
 	if !haveFMA {
 		t.Skip("no AVX2/FMA on this CPU: products go through gonum")
@@ -30,35 +33,39 @@ func TestGemmPacked(t *testing.T) {
 		{"empty k", 4, 0, 9, false, 0},
 		{"weight shaped", 97, 512, 96, true, 0},
 	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			lda, ldc := c.k+c.pad, c.n+c.pad
-			a := randTensor(r, []int{c.m, lda}, 0.2).f
-			b := randTensor(r, []int{c.k, c.n}, 0).f
-			bIn := b
-			if c.transposed {
-				bIn = transpose2(b, c.k, c.n).f
-			}
-			out := make([]float32, c.m*ldc)
-			for k := range out {
-				out[k] = float32(math.NaN()) // every element must be written
-			}
-			gemmPacked(c.m, a, lda, packInto(nil, bIn, c.k, c.n, c.transposed), out, ldc)
-			for i := range c.m {
-				for j := range c.n {
-					var want, mag float64
-					for p := range c.k {
-						v := float64(a[i*lda+p]) * float64(b[p*c.n+j])
-						want += v
-						mag += math.Abs(v)
-					}
-					got := float64(out[i*ldc+j])
-					if d := math.Abs(got - want); !(d <= 1e-6*max(mag, 1)) {
-						t.Fatalf("c[%d][%d] = %v, want %v", i, j, got, want)
+	defer func(v bool) { have512 = v }(have512)
+	for _, wide := range []bool{have512, false} {
+		have512 = wide
+		for _, c := range cases {
+			t.Run(fmt.Sprintf("%s avx512=%v", c.name, wide), func(t *testing.T) {
+				lda, ldc := c.k+c.pad, c.n+c.pad
+				a := randTensor(r, []int{c.m, lda}, 0.2).f
+				b := randTensor(r, []int{c.k, c.n}, 0).f
+				bIn := b
+				if c.transposed {
+					bIn = transpose2(b, c.k, c.n).f
+				}
+				out := make([]float32, c.m*ldc)
+				for k := range out {
+					out[k] = float32(math.NaN()) // every element must be written
+				}
+				gemmPacked(c.m, a, lda, packInto(nil, bIn, c.k, c.n, c.transposed), out, ldc)
+				for i := range c.m {
+					for j := range c.n {
+						var want, mag float64
+						for p := range c.k {
+							v := float64(a[i*lda+p]) * float64(b[p*c.n+j])
+							want += v
+							mag += math.Abs(v)
+						}
+						got := float64(out[i*ldc+j])
+						if d := math.Abs(got - want); !(d <= 1e-6*max(mag, 1)) {
+							t.Fatalf("c[%d][%d] = %v, want %v", i, j, got, want)
+						}
 					}
 				}
-			}
-		})
+			})
+		}
 	}
 }
 
