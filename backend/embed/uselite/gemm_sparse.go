@@ -1,5 +1,7 @@
 package uselite
 
+import "slices"
+
 // sparseScratch holds the non-zero lists of a sparse left operand, reused
 // from call to call through the arena.
 type sparseScratch struct {
@@ -16,13 +18,20 @@ type sparseScratch struct {
 func gemmSparseFMA(s *sparseScratch, m, n, k int, a, b, c []float32) {
 	s.vals, s.offs, s.start = s.vals[:0], s.offs[:0], append(s.start[:0], 0)
 	for i := range m {
+		// Every element is written and the count moves only past the
+		// non-zeros: no branch to mispredict on a Relu's scattered zeros.
+		at := len(s.vals)
+		s.vals, s.offs = slices.Grow(s.vals, k)[:at+k], slices.Grow(s.offs, k)[:at+k]
+		vals, offs := s.vals[at:at+k], s.offs[at:at+k]
+		cnt := 0
 		for p, v := range a[i*k : (i+1)*k] {
+			vals[cnt], offs[cnt] = v, 4*p*n
 			if v != 0 {
-				s.vals = append(s.vals, v)
-				s.offs = append(s.offs, 4*p*n)
+				cnt++
 			}
 		}
-		s.start = append(s.start, len(s.vals))
+		s.vals, s.offs = s.vals[:at+cnt], s.offs[:at+cnt]
+		s.start = append(s.start, at+cnt)
 	}
 	for j0 := 0; j0 < n; j0 += 64 {
 		for i := range m {
