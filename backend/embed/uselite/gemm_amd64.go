@@ -11,7 +11,7 @@ var haveFMA = cpu.X86.HasAVX2 && cpu.X86.HasFMA
 // kernel6x16 is in gemm_amd64.s.
 //
 //go:noescape
-func kernel6x16(k int, a *float32, lda int, b *float32, c *float32, ldc int, acc bool)
+func kernel6x16(k int, a *float32, lda int, b *float32, c *float32, ldc int, bias *float32, acc bool)
 
 // sparse64 is in gemm_amd64.s.
 //
@@ -24,4 +24,4 @@ var have512 = haveFMA && cpu.X86.HasAVX512F
 // kernel6x32 is in gemm_amd64.s.
 //
 //go:noescape
-func kernel6x32(k int, a *float32, lda int, b *float32, bstride int, c *float32, ldc int, acc bool)
+func kernel6x32(k int, a *float32, lda int, b *float32, bstride int, c *float32, ldc int, bias *float32, acc bool)

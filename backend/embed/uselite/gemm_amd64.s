@@ -2,12 +2,14 @@
 
 #include "textflag.h"
 
-// func kernel6x16(k int, a *float32, lda int, b *float32, c *float32, ldc int, acc bool)
+// func kernel6x16(k int, a *float32, lda int, b *float32, c *float32, ldc int, bias *float32, acc bool)
 //
 // c[6][16] (row stride ldc) = (acc ? c : 0) + a[6][k] (row stride lda) ·
-// b[k][16], b packed 16 floats per k step. Each output element sums its k
-// products in order with one rounding per fused multiply-add.
-TEXT ·kernel6x16(SB), NOSPLIT, $0-49
+// b[k][16], b packed 16 floats per k step, then + bias[0:16] on every row
+// unless bias is nil. Each output element sums its k products in order with
+// one rounding per fused multiply-add; c and bias are added after, in that
+// order, as a separate BiasAdd after the last k block would.
+TEXT ·kernel6x16(SB), NOSPLIT, $0-57
 	MOVQ k+0(FP), CX
 	MOVQ a+8(FP), R8
 	MOVQ lda+16(FP), R9
@@ -63,9 +65,9 @@ loop:
 	JNZ          loop
 
 store:
-	MOVBLZX acc+48(FP), AX
+	MOVBLZX acc+56(FP), AX
 	TESTQ   AX, AX
-	JZ      write
+	JZ      bias
 	VADDPS  (DI), Y4, Y4
 	VADDPS  32(DI), Y5, Y5
 	LEAQ    (DI)(R11*1), DX
@@ -83,6 +85,25 @@ store:
 	ADDQ    R11, DX
 	VADDPS  (DX), Y14, Y14
 	VADDPS  32(DX), Y15, Y15
+
+bias:
+	MOVQ    bias+48(FP), AX
+	TESTQ   AX, AX
+	JZ      write
+	VMOVUPS (AX), Y0
+	VMOVUPS 32(AX), Y1
+	VADDPS  Y0, Y4, Y4
+	VADDPS  Y1, Y5, Y5
+	VADDPS  Y0, Y6, Y6
+	VADDPS  Y1, Y7, Y7
+	VADDPS  Y0, Y8, Y8
+	VADDPS  Y1, Y9, Y9
+	VADDPS  Y0, Y10, Y10
+	VADDPS  Y1, Y11, Y11
+	VADDPS  Y0, Y12, Y12
+	VADDPS  Y1, Y13, Y13
+	VADDPS  Y0, Y14, Y14
+	VADDPS  Y1, Y15, Y15
 
 write:
 	VMOVUPS Y4, (DI)
@@ -157,12 +178,12 @@ sstore:
 	VZEROUPPER
 	RET
 
-// func kernel6x32(k int, a *float32, lda int, b *float32, bstride int, c *float32, ldc int, acc bool)
+// func kernel6x32(k int, a *float32, lda int, b *float32, bstride int, c *float32, ldc int, bias *float32, acc bool)
 //
 // kernel6x16 for two adjacent 16-column panels at once with AVX-512: the
 // second panel starts bstride floats after the first. Same per-element
 // order and rounding as kernel6x16.
-TEXT ·kernel6x32(SB), NOSPLIT, $0-57
+TEXT ·kernel6x32(SB), NOSPLIT, $0-65
 	MOVQ k+0(FP), CX
 	MOVQ a+8(FP), R8
 	MOVQ lda+16(FP), R9
@@ -219,9 +240,9 @@ zloop:
 	JNZ  zloop
 
 zstore:
-	MOVBLZX acc+56(FP), AX
+	MOVBLZX acc+64(FP), AX
 	TESTQ   AX, AX
-	JZ      zwrite
+	JZ      zbias
 	MOVQ    DI, DX
 	VADDPS (DX), Z4, Z4
 	VADDPS 64(DX), Z5, Z5
@@ -240,6 +261,25 @@ zstore:
 	ADDQ   R11, DX
 	VADDPS (DX), Z14, Z14
 	VADDPS 64(DX), Z15, Z15
+
+zbias:
+	MOVQ    bias+56(FP), AX
+	TESTQ   AX, AX
+	JZ      zwrite
+	VMOVUPS (AX), Z0
+	VMOVUPS 64(AX), Z1
+	VADDPS  Z0, Z4, Z4
+	VADDPS  Z1, Z5, Z5
+	VADDPS  Z0, Z6, Z6
+	VADDPS  Z1, Z7, Z7
+	VADDPS  Z0, Z8, Z8
+	VADDPS  Z1, Z9, Z9
+	VADDPS  Z0, Z10, Z10
+	VADDPS  Z1, Z11, Z11
+	VADDPS  Z0, Z12, Z12
+	VADDPS  Z1, Z13, Z13
+	VADDPS  Z0, Z14, Z14
+	VADDPS  Z1, Z15, Z15
 
 zwrite:
 	VMOVUPS Z4, (DI)

@@ -15,6 +15,16 @@ const (
 type packed struct {
 	k, n int
 	data []float32
+	// bias, when set, is added to every row of the product (a BiasAdd
+	// folded in), padded with zeros to whole panels.
+	bias []float32
+}
+
+// withBias returns b adding bias [n] to every row of its products.
+func (b packed) withBias(bias []float32) packed {
+	b.bias = make([]float32, (b.n+nr-1)/nr*nr)
+	copy(b.bias, bias[:b.n])
+	return b
 }
 
 // packInto lays out b into dst (grown as needed); b is [k,n] row-major, or
@@ -54,7 +64,11 @@ func gemmPacked(m int, a []float32, lda int, b packed, c []float32, ldc int) {
 	}
 	if k == 0 {
 		for i := range m {
-			clear(c[i*ldc : i*ldc+n])
+			if b.bias != nil {
+				copy(c[i*ldc:i*ldc+n], b.bias)
+			} else {
+				clear(c[i*ldc : i*ldc+n])
+			}
 		}
 		return
 	}
@@ -66,6 +80,7 @@ func gemmPacked(m int, a []float32, lda int, b packed, c []float32, ldc int) {
 		for p0 := 0; p0 < k; p0 += kc {
 			kb := min(kc, k-p0)
 			acc := p0 > 0
+			last := p0+kb == k
 			full := mb - mb%mr
 			// The rows past the last full micro-block go through a
 			// zero-padded copy, so the kernel never reads past a.
@@ -81,15 +96,23 @@ func gemmPacked(m int, a []float32, lda int, b packed, c []float32, ldc int) {
 				j0 := jp * nr
 				cols := min(nr, n-j0)
 				bp := &b.data[(jp*k+p0)*nr]
+				var bias *float32
+				if last && b.bias != nil {
+					bias = &b.bias[j0]
+				}
 				if have512 && j0+2*nr <= n {
 					// Two full panels per call; the rows past the last full
 					// micro-block take the 16-column path below, twice.
 					for i := 0; i < full; i += mr {
-						kernel6x32(kb, &a[(i0+i)*lda+p0], lda, bp, k*nr, &c[(i0+i)*ldc+j0], ldc, acc)
+						kernel6x32(kb, &a[(i0+i)*lda+p0], lda, bp, k*nr, &c[(i0+i)*ldc+j0], ldc, bias, acc)
 					}
 					if rest > 0 {
 						for q := range 2 {
-							edge(kb, &edgeA[0], kb, &b.data[((jp+q)*k+p0)*nr], c[(i0+full)*ldc+j0+q*nr:], ldc, rest, nr, acc, &edgeC)
+							var qb *float32
+							if bias != nil {
+								qb = &b.bias[j0+q*nr]
+							}
+							edge(kb, &edgeA[0], kb, &b.data[((jp+q)*k+p0)*nr], c[(i0+full)*ldc+j0+q*nr:], ldc, rest, nr, qb, acc, &edgeC)
 						}
 					}
 					jp++
@@ -98,13 +121,13 @@ func gemmPacked(m int, a []float32, lda int, b packed, c []float32, ldc int) {
 				for i := 0; i < full; i += mr {
 					ci := (i0+i)*ldc + j0
 					if cols == nr {
-						kernel6x16(kb, &a[(i0+i)*lda+p0], lda, bp, &c[ci], ldc, acc)
+						kernel6x16(kb, &a[(i0+i)*lda+p0], lda, bp, &c[ci], ldc, bias, acc)
 						continue
 					}
-					edge(kb, &a[(i0+i)*lda+p0], lda, bp, c[ci:], ldc, mr, cols, acc, &edgeC)
+					edge(kb, &a[(i0+i)*lda+p0], lda, bp, c[ci:], ldc, mr, cols, bias, acc, &edgeC)
 				}
 				if rest > 0 {
-					edge(kb, &edgeA[0], kb, bp, c[(i0+full)*ldc+j0:], ldc, rest, cols, acc, &edgeC)
+					edge(kb, &edgeA[0], kb, bp, c[(i0+full)*ldc+j0:], ldc, rest, cols, bias, acc, &edgeC)
 				}
 			}
 		}
@@ -112,13 +135,13 @@ func gemmPacked(m int, a []float32, lda int, b packed, c []float32, ldc int) {
 }
 
 // edge runs the kernel into a scratch tile and copies rows×cols of it to c.
-func edge(kb int, a *float32, lda int, bp *float32, c []float32, ldc, rows, cols int, acc bool, tile *[mr * nr]float32) {
+func edge(kb int, a *float32, lda int, bp *float32, c []float32, ldc, rows, cols int, bias *float32, acc bool, tile *[mr * nr]float32) {
 	if acc {
 		for r := range rows {
 			copy(tile[r*nr:r*nr+cols], c[r*ldc:r*ldc+cols])
 		}
 	}
-	kernel6x16(kb, a, lda, bp, &tile[0], nr, acc)
+	kernel6x16(kb, a, lda, bp, &tile[0], nr, bias, acc)
 	for r := range rows {
 		copy(c[r*ldc:r*ldc+cols], tile[r*nr:r*nr+cols])
 	}

@@ -1,9 +1,11 @@
 package uselite
 
 import (
+	"context"
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"strings"
 	"testing"
 )
 
@@ -36,8 +38,9 @@ func TestGemmPacked(t *testing.T) {
 	defer func(v bool) { have512 = v }(have512)
 	for _, wide := range []bool{have512, false} {
 		have512 = wide
-		for _, c := range cases {
-			t.Run(fmt.Sprintf("%s avx512=%v", c.name, wide), func(t *testing.T) {
+		for n, c := range cases {
+			withBias := n%2 == 1 // every other case folds a BiasAdd in
+			t.Run(fmt.Sprintf("%s avx512=%v bias=%v", c.name, wide, withBias), func(t *testing.T) {
 				lda, ldc := c.k+c.pad, c.n+c.pad
 				a := randTensor(r, []int{c.m, lda}, 0.2).f
 				b := randTensor(r, []int{c.k, c.n}, 0).f
@@ -49,10 +52,16 @@ func TestGemmPacked(t *testing.T) {
 				for k := range out {
 					out[k] = float32(math.NaN()) // every element must be written
 				}
-				gemmPacked(c.m, a, lda, packInto(nil, bIn, c.k, c.n, c.transposed), out, ldc)
+				pb := packInto(nil, bIn, c.k, c.n, c.transposed)
+				bias := make([]float32, c.n)
+				if withBias {
+					bias = randTensor(r, []int{c.n}, 0).f
+					pb = pb.withBias(bias)
+				}
+				gemmPacked(c.m, a, lda, pb, out, ldc)
 				for i := range c.m {
 					for j := range c.n {
-						var want, mag float64
+						want, mag := float64(bias[j]), math.Abs(float64(bias[j]))
 						for p := range c.k {
 							v := float64(a[i*lda+p]) * float64(b[p*c.n+j])
 							want += v
@@ -111,4 +120,43 @@ func TestGemmSparseFMA(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestFoldBiasesBitIdentical: folding the BiasAdds into the products they
+// read changes no bit of any vector, and does fold on this model.
+func TestFoldBiasesBitIdentical(t *testing.T) {
+	if !haveFMA {
+		t.Skip("no AVX2/FMA on this CPU: biases are not folded")
+	}
+	folded := encoder(t)
+	var n int
+	for _, node := range folded.g.nodes {
+		if node.def.Op == "BiasAdd" && node.view {
+			n++
+		}
+	}
+	if n == 0 {
+		t.Fatal("no BiasAdd folded")
+	}
+	foldBiasAdds = false
+	plain, err := Load(modelDir(t))
+	foldBiasAdds = true
+	if err != nil {
+		t.Fatal(err)
+	}
+	texts := append(benchSentences(20), "", "x", strings.Repeat("long text ", 200))
+	want, err := plain.Embed(context.Background(), texts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := folded.Embed(context.Background(), texts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k := range texts {
+		if d := maxDiff(got[k], want[k]); d != 0 {
+			t.Errorf("text %d: folded and plain differ by %.3g", k, d)
+		}
+	}
+	t.Logf("%d BiasAdds folded", n)
 }

@@ -174,9 +174,9 @@ func gemmBT(m, n, k int, a, bt, c []float32) {
 // weightKernels build kernels for products whose right operand is a
 // constant, laid out once at load for the product loop that suits the left
 // operand: sparse when it comes from a Relu (over 90% zeros here). A nil
-// kernel means the node keeps its generic one.
-var weightKernels = map[string]func(n *nodeDef, w *Tensor, sparse bool) (kernel, error){
-	"MatMul": func(n *nodeDef, w *Tensor, sparse bool) (kernel, error) {
+// product means the node keeps its generic kernel.
+var weightKernels = map[string]func(n *nodeDef, w *Tensor, sparse bool) (*product, error){
+	"MatMul": func(n *nodeDef, w *Tensor, sparse bool) (*product, error) {
 		if n.attrBool("transpose_a") || w.rank() != 2 || w.dt != dtFloat {
 			return nil, nil
 		}
@@ -185,13 +185,13 @@ var weightKernels = map[string]func(n *nodeDef, w *Tensor, sparse bool) (kernel,
 			k, cols = cols, k
 			w = transpose2(w.f, cols, k)
 		}
-		return productKernel(w.f, k, cols, false, sparse), nil
+		return newProduct(w.f, k, cols, false, sparse), nil
 	},
-	"Conv2D": func(n *nodeDef, w *Tensor, sparse bool) (kernel, error) {
+	"Conv2D": func(n *nodeDef, w *Tensor, sparse bool) (*product, error) {
 		if w.rank() != 4 || w.shape[0] != 1 || w.shape[1] != 1 || w.dt != dtFloat {
 			return nil, nil
 		}
-		return productKernel(w.f, w.shape[2], w.shape[3], true, sparse), nil
+		return newProduct(w.f, w.shape[2], w.shape[3], true, sparse), nil
 	},
 }
 
@@ -204,39 +204,4 @@ func transpose2(f []float32, r, c int) *Tensor {
 		}
 	}
 	return newFloat([]int{c, r}, out)
-}
-
-// productKernel multiplies its first input's last dimension by the weight
-// w [k,n]. conv keeps the NHWC shape of a 1×1 Conv2D; otherwise the input
-// must be a matrix, as for MatMul.
-func productKernel(w []float32, k, n int, conv, sparse bool) kernel {
-	var pw packed
-	switch {
-	case sparse:
-	case haveFMA:
-		pw = packInto(nil, w, k, n, false)
-		w = nil
-	default:
-		w = transpose2(w, k, n).f
-	}
-	return func(a *arena, in []*Tensor) ([]*Tensor, error) {
-		x := in[0]
-		if x.dt != dtFloat || x.rank() == 0 || x.shape[x.rank()-1] != k || (conv && x.rank() != 4) || (!conv && x.rank() != 2) {
-			return nil, fmt.Errorf("%w: product of %s %v with weight [%d,%d]", ErrGraph, x.dt, x.shape, k, n)
-		}
-		shape := slices.Clone(x.shape)
-		shape[len(shape)-1] = n
-		out := a.float(shape)
-		switch {
-		case sparse && haveFMA && n%64 == 0:
-			gemmSparseFMA(&a.sparse, x.size()/k, n, k, x.f, w, out.f)
-		case sparse:
-			gemmSparse(x.size()/k, n, k, x.f, w, out.f)
-		case pw.data != nil:
-			gemmPacked(x.size()/k, x.f, k, pw, out.f, n)
-		default:
-			gemmBT(x.size()/k, n, k, x.f, w, out.f)
-		}
-		return []*Tensor{out}, nil
-	}
 }
