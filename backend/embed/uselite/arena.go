@@ -9,6 +9,10 @@ import "math/bits"
 type arena struct {
 	floats [][][]float32 // free buffers by size class (power of two)
 	ints   [][][]int32
+	// pack is scratch for gemm's packed right operand, reused call to call.
+	pack []float32
+	// sparse is scratch for the non-zero lists of a Relu output.
+	sparse sparseScratch
 }
 
 func sizeClass(n int) int {

@@ -85,3 +85,68 @@ func BenchmarkEmbedBatch16(b *testing.B) {
 	}
 	reportRates(b, len(texts), cpu0, ok)
 }
+
+// handbookSentences builds n handbook-like sentences of 5 to 40 words:
+// policy prose with figures and names, the mix one indexing call embeds.
+func handbookSentences(n int) []string {
+	words := strings.Fields(`employees may work remotely up to three days per week after approval by
+		their manager the travel policy covers economy flights hotel costs and meals below 45 euros
+		per day expense claims are submitted within 30 days through the finance portal new starters
+		receive a laptop badge and onboarding plan in their first week security incidents must be
+		reported to the IT desk within 24 hours annual leave is 27 days plus public holidays parental
+		leave follows the 2024 agreement contractors sign the code of conduct before access is granted`)
+	r := rand.New(rand.NewPCG(5, 9))
+	out := make([]string, n)
+	for k := range out {
+		ws := make([]string, 5+r.IntN(36))
+		for j := range ws {
+			ws[j] = words[r.IntN(len(words))]
+		}
+		out[k] = strings.ToUpper(ws[0][:1]) + strings.Join(ws, " ")[1:] + "."
+	}
+	return out
+}
+
+// BenchmarkEmbedMixed times one Embed call of 200 sentences of mixed length,
+// so the length-sorted batching is part of what it measures.
+func BenchmarkEmbedMixed(b *testing.B) {
+	benchTexts(b, handbookSentences(200))
+}
+
+// BenchmarkEmbedWindows times full 128-token windows, the long-chunk case:
+// every text here is one window of exactly MaxTokens pieces.
+func BenchmarkEmbedWindows(b *testing.B) {
+	e := encoder(b)
+	texts := handbookSentences(32)
+	for k, t := range texts {
+		for len(e.Tokenize(t)) < MaxTokens {
+			t += " " + texts[(k+1)%len(texts)]
+		}
+		ids := e.Tokenize(t)
+		for len(ids) > MaxTokens {
+			t = t[:strings.LastIndexByte(t, ' ')]
+			ids = e.Tokenize(t)
+		}
+		texts[k] = t
+	}
+	benchTexts(b, texts)
+}
+
+func benchTexts(b *testing.B, texts []string) {
+	e := encoder(b)
+	ctx := context.Background()
+	var tokens int
+	for _, t := range texts {
+		tokens += len(e.Tokenize(t))
+	}
+	b.Logf("GOMAXPROCS=%d, %d texts, %.1f tokens per text", runtime.GOMAXPROCS(0), len(texts), float64(tokens)/float64(len(texts)))
+	b.ReportAllocs()
+	b.ResetTimer()
+	cpu0, ok := cpuTime()
+	for b.Loop() {
+		if _, err := e.Embed(ctx, texts); err != nil {
+			b.Fatal(err)
+		}
+	}
+	reportRates(b, len(texts), cpu0, ok)
+}

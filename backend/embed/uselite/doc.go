@@ -1,7 +1,9 @@
 // Package uselite runs Google's Universal Sentence Encoder Lite in pure Go:
 // the model's SentencePiece-unigram tokenizer and an evaluator for its
 // TF.js GraphDef (model.json plus weight shards), implementing exactly the
-// ops that graph uses, with matrix products through gonum's blas32.
+// ops that graph uses. Matrix products run through a blocked AVX2/FMA
+// micro-kernel (gemm_amd64.s) where the CPU has it, else gonum's blas32;
+// the purego build tag forces gonum.
 //
 // An embedding aligns texts, it does not decide between them: a sentence and
 // its negation stay close (cosine around 0.9), so callers that need polarity

@@ -22,8 +22,11 @@ const (
 	// MaxTokens is the longest token sequence the graph reads; it drops
 	// tokens past it, so longer texts are split into windows first.
 	MaxTokens = 128
-	// batchSize sentences (windows) go through the graph at a time.
+	// batchSize sentences (windows) at most go through the graph at a time.
 	batchSize = 16
+	// batchCost is what one more graph evaluation costs, in padded tokens
+	// (measured on one core: about 1.3 ms, against 0.12 ms per token).
+	batchCost = 12
 )
 
 // Encoder embeds texts with USE-lite. It is safe for concurrent use: the
@@ -106,8 +109,9 @@ func (e *Encoder) Embed(ctx context.Context, texts []string) ([][]float32, error
 	}
 	// Similar lengths batch together, so less padding is computed.
 	slices.SortStableFunc(rows, func(a, b window) int { return cmp.Compare(len(a.ids), len(b.ids)) })
+	ends := batchEnds(rows)
 
-	batches := (len(rows) + batchSize - 1) / batchSize
+	batches := len(ends)
 	vecs := make([][]float32, batches)
 	errs := make([]error, batches)
 	var next atomic.Int64
@@ -119,7 +123,7 @@ func (e *Encoder) Embed(ctx context.Context, texts []string) ([][]float32, error
 					errs[b] = fmt.Errorf("embed: %w", err)
 					return
 				}
-				vecs[b], errs[b] = e.run(rows[b*batchSize : min((b+1)*batchSize, len(rows))])
+				vecs[b], errs[b] = e.run(rows[batchStart(ends, b):ends[b]])
 				if errs[b] != nil {
 					return
 				}
@@ -132,13 +136,15 @@ func (e *Encoder) Embed(ctx context.Context, texts []string) ([][]float32, error
 	}
 
 	sums := make([][]float64, len(texts))
-	for r, w := range rows {
-		if sums[w.text] == nil {
-			sums[w.text] = make([]float64, dims)
-		}
-		b, k := r/batchSize, r%batchSize
-		for j, v := range vecs[b][k*dims : (k+1)*dims] {
-			sums[w.text][j] += float64(v)
+	for b, end := range ends {
+		start := batchStart(ends, b)
+		for r, w := range rows[start:end] {
+			if sums[w.text] == nil {
+				sums[w.text] = make([]float64, dims)
+			}
+			for j, v := range vecs[b][r*dims : (r+1)*dims] {
+				sums[w.text][j] += float64(v)
+			}
 		}
 	}
 	out := make([][]float32, len(texts))
@@ -146,6 +152,40 @@ func (e *Encoder) Embed(ctx context.Context, texts []string) ([][]float32, error
 		out[t] = normalized(s)
 	}
 	return out, nil
+}
+
+// batchEnds cuts rows, sorted by length, into batches of at most batchSize
+// and returns where each ends. The cut minimises the tokens computed, every
+// row padded to its batch's longest, plus batchCost per batch: one batch of
+// sixteen 7- to 40-token sentences pads to 640 tokens for 385 real ones,
+// while a few batches of similar lengths pad little. A row's vector does
+// not depend on its batch (padding is masked exactly), only speed does.
+func batchEnds(rows []window) []int {
+	n := len(rows)
+	cost := make([]int, n+1) // cost[j]: cheapest cut of rows[:j]
+	from := make([]int, n+1) // from[j]: where the last batch of that cut starts
+	for j := 1; j <= n; j++ {
+		cost[j] = -1
+		for i := max(0, j-batchSize); i < j; i++ {
+			c := cost[i] + batchCost + (j-i)*len(rows[j-1].ids)
+			if cost[j] < 0 || c <= cost[j] { // ties: full batches first
+				cost[j], from[j] = c, i
+			}
+		}
+	}
+	var ends []int
+	for j := n; j > 0; j = from[j] {
+		ends = append(ends, j)
+	}
+	slices.Reverse(ends)
+	return ends
+}
+
+func batchStart(ends []int, b int) int {
+	if b == 0 {
+		return 0
+	}
+	return ends[b-1]
 }
 
 // run evaluates the graph on one batch, returning B×512 values row-major.

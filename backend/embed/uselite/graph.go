@@ -24,6 +24,9 @@ type gnode struct {
 	run    kernel
 	inputs []valueRef
 	static bool // depends on no Placeholder: computed once at load
+	view   bool // output shares its first input's data (viewOps, folded BiasAdds)
+	// prod is the weight-specialised product the node runs, if any.
+	prod *product
 	// release lists the non-view values whose data is dead once this node
 	// has run, views of them included.
 	release []valueRef
@@ -119,7 +122,7 @@ func compile(defs []nodeDef, weights map[string]*Tensor) (*graph, error) {
 	for p, k := range order {
 		pos[k] = p
 		d := &defs[k]
-		n := gnode{def: d}
+		n := gnode{def: d, view: viewOps[d.Op]}
 		for _, in := range d.Input {
 			name, out, _ := parseRef(in)
 			n.inputs = append(n.inputs, valueRef{pos[byName[name]], out})

@@ -13,17 +13,20 @@ func (g *graph) prepareWeights() error {
 		}
 		w := g.consts[n.inputs[1].node][n.inputs[1].out]
 		src := n.inputs[0].node
-		for viewOps[g.nodes[src].def.Op] {
+		for g.nodes[src].view {
 			src = g.nodes[src].inputs[0].node
 		}
-		run, err := wk(n.def, w, g.nodes[src].def.Op == "Relu")
+		prod, err := wk(n.def, w, g.nodes[src].def.Op == "Relu")
 		if err != nil {
 			return fmt.Errorf("prepare %s: %w", n.def.Name, err)
 		}
-		if run != nil {
-			n.run = run
+		if prod != nil {
+			n.run, n.prod = prod.run, prod
 			n.inputs = n.inputs[:1] // the weight now lives in the kernel
 		}
+	}
+	if foldBiasAdds {
+		g.foldBiases()
 	}
 	// Drop constants only the replaced kernels read, so the weights are
 	// not held twice.
@@ -41,6 +44,45 @@ func (g *graph) prepareWeights() error {
 		}
 	}
 	return nil
+}
+
+// foldBiasAdds turns on foldBiases; tests turn it off to compare.
+var foldBiasAdds = true
+
+// foldBiases moves each BiasAdd of a constant bias into the product it
+// reads, when nothing else reads that product (through views): the kernel
+// adds the bias in its last store instead of a pass over the whole output,
+// with the same rounding, and the BiasAdd becomes a view.
+func (g *graph) foldBiases() {
+	readers := make([]int, len(g.nodes))
+	for p := range g.nodes {
+		if !g.nodes[p].static {
+			for _, r := range g.nodes[p].inputs {
+				readers[r.node]++
+			}
+		}
+	}
+	for p := range g.nodes {
+		n := &g.nodes[p]
+		if n.def.Op != "BiasAdd" || n.static || len(n.inputs) != 2 || !g.nodes[n.inputs[1].node].static {
+			continue
+		}
+		bias := g.consts[n.inputs[1].node][n.inputs[1].out]
+		src := n.inputs[0].node
+		for g.nodes[src].view && readers[src] == 1 {
+			src = g.nodes[src].inputs[0].node
+		}
+		prod := g.nodes[src].prod
+		if prod == nil || readers[src] != 1 || bias.dt != dtFloat || bias.rank() != 1 || !prod.foldBias(bias.f) {
+			continue
+		}
+		n.run, n.view = passThrough, true
+		n.inputs = n.inputs[:1]
+	}
+}
+
+func passThrough(_ *arena, in []*Tensor) ([]*Tensor, error) {
+	return []*Tensor{in[0].view(in[0].shape)}, nil
 }
 
 // planRelease finds, for every dynamic value that owns its data, the last
@@ -64,7 +106,7 @@ func (g *graph) planRelease() {
 				last[rootOf(r)] = p
 			}
 		}
-		if viewOps[n.def.Op] && len(n.inputs) > 0 {
+		if n.view && len(n.inputs) > 0 {
 			root[valueRef{p, 0}] = rootOf(n.inputs[0])
 		}
 	}

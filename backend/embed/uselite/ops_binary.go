@@ -144,6 +144,48 @@ func binaryOp(a *arena, op binOp, x, y *Tensor) (*Tensor, error) {
 }
 
 func arithRow[T float32 | int32](op binOp, o, x, y []T, sx, sy int) {
+	// The layer norms and residuals are row by row (both steps 1) or row by
+	// broadcast scalar (one step 0): loops with unit strides drop the index
+	// multiplications and bounds checks of the general case below.
+	switch {
+	case sx == 1 && sy == 1 && (op == opAdd || op == opSub || op == opMul):
+		x, y = x[:len(o)], y[:len(o)]
+		switch op {
+		case opAdd:
+			for k := range o {
+				o[k] = x[k] + y[k]
+			}
+		case opSub:
+			for k := range o {
+				o[k] = x[k] - y[k]
+			}
+		default:
+			for k := range o {
+				o[k] = x[k] * y[k]
+			}
+		}
+		return
+	case sx == 1 && sy == 0 && (op == opAdd || op == opSub || op == opMul):
+		x, v := x[:len(o)], y[0]
+		switch op {
+		case opAdd:
+			for k := range o {
+				o[k] = x[k] + v
+			}
+		case opSub:
+			for k := range o {
+				o[k] = x[k] - v
+			}
+		default:
+			for k := range o {
+				o[k] = x[k] * v
+			}
+		}
+		return
+	case sx == 0 && sy == 1 && (op == opAdd || op == opMul):
+		arithRow(op, o, y, x, 1, 0) // both commute
+		return
+	}
 	switch op {
 	case opAdd:
 		for k := range o {

@@ -16,13 +16,20 @@ func trans(t bool) blas.Transpose {
 }
 
 // gemm sets c = op(a)·op(b) for row-major a, b, c; m, n, k are the
-// dimensions after the transposes.
-func gemm(ta, tb bool, m, n, k int, a, b, c []float32) {
+// dimensions after the transposes. With AVX2/FMA, b is packed into ar's
+// scratch buffer first: for the attention products, a few thousand floats.
+func gemm(ar *arena, ta, tb bool, m, n, k int, a, b, c []float32) {
 	if m == 0 || n == 0 {
 		return
 	}
 	if k == 0 {
 		clear(c[:m*n])
+		return
+	}
+	if haveFMA && !ta {
+		pb := packInto(ar.pack, b, k, n, tb)
+		ar.pack = pb.data
+		gemmPacked(m, a, k, pb, c, n)
 		return
 	}
 	ga := blas32.General{Rows: m, Cols: k, Stride: k, Data: a}
@@ -59,7 +66,7 @@ func buildMatMul(n *nodeDef) (kernel, error) {
 			return nil, fmt.Errorf("%w: MatMul %v by %v", ErrGraph, x.shape, y.shape)
 		}
 		out := a.float([]int{m, nn})
-		gemm(ta, tb, m, nn, k, x.f, y.f, out.f)
+		gemm(a, ta, tb, m, nn, k, x.f, y.f, out.f)
 		return []*Tensor{out}, nil
 	}, nil
 }
@@ -80,7 +87,7 @@ func buildBatchMatMul(n *nodeDef) (kernel, error) {
 		batch := slices.Clone(x.shape[:x.rank()-2])
 		out := a.float(append(batch, m, nn))
 		for b := range numElements(batch) {
-			gemm(ta, tb, m, nn, k, x.f[b*m*k:(b+1)*m*k], y.f[b*k*nn:(b+1)*k*nn], out.f[b*m*nn:(b+1)*m*nn])
+			gemm(a, ta, tb, m, nn, k, x.f[b*m*k:(b+1)*m*k], y.f[b*k*nn:(b+1)*k*nn], out.f[b*m*nn:(b+1)*m*nn])
 		}
 		return []*Tensor{out}, nil
 	}, nil
@@ -120,7 +127,7 @@ func buildConv2D(n *nodeDef) (kernel, error) {
 		}
 		rows := x.shape[0] * x.shape[1] * x.shape[2]
 		out := a.float([]int{x.shape[0], x.shape[1], x.shape[2], o})
-		gemm(false, false, rows, o, c, x.f, w.f, out.f)
+		gemm(a, false, false, rows, o, c, x.f, w.f, out.f)
 		return []*Tensor{out}, nil
 	}, nil
 }
@@ -167,9 +174,9 @@ func gemmBT(m, n, k int, a, bt, c []float32) {
 // weightKernels build kernels for products whose right operand is a
 // constant, laid out once at load for the product loop that suits the left
 // operand: sparse when it comes from a Relu (over 90% zeros here). A nil
-// kernel means the node keeps its generic one.
-var weightKernels = map[string]func(n *nodeDef, w *Tensor, sparse bool) (kernel, error){
-	"MatMul": func(n *nodeDef, w *Tensor, sparse bool) (kernel, error) {
+// product means the node keeps its generic kernel.
+var weightKernels = map[string]func(n *nodeDef, w *Tensor, sparse bool) (*product, error){
+	"MatMul": func(n *nodeDef, w *Tensor, sparse bool) (*product, error) {
 		if n.attrBool("transpose_a") || w.rank() != 2 || w.dt != dtFloat {
 			return nil, nil
 		}
@@ -178,13 +185,13 @@ var weightKernels = map[string]func(n *nodeDef, w *Tensor, sparse bool) (kernel,
 			k, cols = cols, k
 			w = transpose2(w.f, cols, k)
 		}
-		return productKernel(w.f, k, cols, false, sparse), nil
+		return newProduct(w.f, k, cols, false, sparse), nil
 	},
-	"Conv2D": func(n *nodeDef, w *Tensor, sparse bool) (kernel, error) {
+	"Conv2D": func(n *nodeDef, w *Tensor, sparse bool) (*product, error) {
 		if w.rank() != 4 || w.shape[0] != 1 || w.shape[1] != 1 || w.dt != dtFloat {
 			return nil, nil
 		}
-		return productKernel(w.f, w.shape[2], w.shape[3], true, sparse), nil
+		return newProduct(w.f, w.shape[2], w.shape[3], true, sparse), nil
 	},
 }
 
@@ -197,28 +204,4 @@ func transpose2(f []float32, r, c int) *Tensor {
 		}
 	}
 	return newFloat([]int{c, r}, out)
-}
-
-// productKernel multiplies its first input's last dimension by the weight
-// w [k,n]. conv keeps the NHWC shape of a 1×1 Conv2D; otherwise the input
-// must be a matrix, as for MatMul.
-func productKernel(w []float32, k, n int, conv, sparse bool) kernel {
-	if !sparse {
-		w = transpose2(w, k, n).f
-	}
-	return func(a *arena, in []*Tensor) ([]*Tensor, error) {
-		x := in[0]
-		if x.dt != dtFloat || x.rank() == 0 || x.shape[x.rank()-1] != k || (conv && x.rank() != 4) || (!conv && x.rank() != 2) {
-			return nil, fmt.Errorf("%w: product of %s %v with weight [%d,%d]", ErrGraph, x.dt, x.shape, k, n)
-		}
-		shape := slices.Clone(x.shape)
-		shape[len(shape)-1] = n
-		out := a.float(shape)
-		if sparse {
-			gemmSparse(x.size()/k, n, k, x.f, w, out.f)
-		} else {
-			gemmBT(x.size()/k, n, k, x.f, w, out.f)
-		}
-		return []*Tensor{out}, nil
-	}
 }

@@ -96,7 +96,7 @@ func TestWeightKernels(t *testing.T) {
 			x := randTensor(r, []int{c.m, c.k}, zeroFrac)
 			w := randTensor(r, []int{c.k, c.n}, 0)
 			want := naiveMatMul(x, w)
-			var k kernel
+			var k *product
 			var err error
 			switch {
 			case c.conv:
@@ -111,7 +111,7 @@ func TestWeightKernels(t *testing.T) {
 			if err != nil || k == nil {
 				t.Fatalf("kernel %v, err %v", k != nil, err)
 			}
-			out, err := k(&arena{}, []*Tensor{x})
+			out, err := k.run(&arena{}, []*Tensor{x})
 			if err != nil {
 				t.Fatal(err)
 			}
