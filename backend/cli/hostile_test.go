@@ -32,6 +32,7 @@ type hostileCase struct {
 // large ones, too big to commit; the price lists with no sentence end
 // are TestHostileLongLines, run in parallel with the rest.
 func TestHostileInputs(t *testing.T) {
+	t.Parallel()
 	check := []string{"check", "--json", "--engine", "offline", "{f}"}
 	cases := []hostileCase{
 		{name: "full-width digits mean 29", file: "draft-fullwidth-digits.md", args: check, exit: []int{ExitOK}, stdout: []string{`"supported": 1`}},
