@@ -27,6 +27,7 @@ func CheckDraft(ctx context.Context, judge claims.Engine, ix HybridSearcher, dra
 	if err != nil {
 		return Report{}, err
 	}
+	claims.FlagCutSentences(norm.Text, rep.Results)
 	for i := range rep.Results {
 		mapClaim(&rep.Results[i].Claim, norm)
 	}

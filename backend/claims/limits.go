@@ -4,6 +4,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
+
+	"continuity/backend/text"
 )
 
 // MaxClaims bounds the claims one check judges. Each claim costs a
@@ -35,4 +38,36 @@ func boundedClaims(ctx context.Context, draft string) ([]Claim, error) {
 		return nil, &TooManyClaimsError{Count: len(cl), Max: MaxClaims}
 	}
 	return cl, nil
+}
+
+// FlagCutSentence marks a claim read from a piece of a sentence longer
+// than MaxSentenceWords or MaxSentenceBytes (a price list with no full
+// stop): the splitter cut that sentence into pieces, and the writer is
+// told rather than shown claims that seem to begin mid-sentence.
+const FlagCutSentence = "cut_sentence"
+
+// FlagCutSentences adds FlagCutSentence to the results whose claim lies
+// in such a sentence of draft, the text the engine checked.
+func FlagCutSentences(draft string, results []Result) {
+	var cut []Span
+	for _, p := range SplitParagraphs(draft) {
+		if p.Heading {
+			continue
+		}
+		for _, s := range text.CutSentences(p.Text) {
+			cut = append(cut, Span{Text: s.Text, Start: p.Start + s.Start, End: p.Start + s.End})
+		}
+	}
+	if len(cut) == 0 {
+		return
+	}
+	for i := range results {
+		r := &results[i]
+		for _, s := range cut {
+			if r.Start < s.End && s.Start < r.End && !slices.Contains(r.Flags, FlagCutSentence) {
+				r.Flags = append(r.Flags, FlagCutSentence)
+				break
+			}
+		}
+	}
 }

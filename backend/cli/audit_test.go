@@ -65,6 +65,7 @@ func runAuditCLI(t *testing.T, data, corpus string, args ...string) (int, string
 }
 
 func TestAuditCommand(t *testing.T) {
+	t.Parallel()
 	data := t.TempDir()
 	plain := auditWorkspace(t, false)
 	code, out, errOut := runAuditCLI(t, data, plain)
@@ -100,6 +101,7 @@ func TestAuditCommand(t *testing.T) {
 }
 
 func TestAuditCommandErrors(t *testing.T) {
+	t.Parallel()
 	data := t.TempDir()
 	corpus := auditWorkspace(t, false)
 	cases := []struct {

@@ -31,6 +31,8 @@ when voice issues of that level are found).
 --json prints {"engine","model","claims":[{"paragraph","text","start","end","verdict",
 "explanation","evidence":[{"doc_id","chunk_id","title","quote"}],"flags":[],"resolved",
 "confidence"}],"summary":{"supported","contradicted","not_covered"},"voice":[...],"voice_score"}.
+"flags" holds cut_sentence when the claim is a piece of a sentence over 400 words or 4 KB
+(a list with no full stop), which is checked in pieces rather than cut silently.
 "paragraph" is the 0-based paragraph index; "text" is the writer's own words and
 start and end are its byte offsets in the file (a byte-order mark and invisible
 characters are ignored for checking, never for offsets); "resolved" is the

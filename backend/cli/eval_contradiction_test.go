@@ -71,6 +71,7 @@ type junitOut struct {
 // and the engine's confidence, in every format; fixing the corpus again
 // reads as improvements against the broken run.
 func TestEvalCorpusContradictsApprovedAnswer(t *testing.T) {
+	t.Parallel()
 	ws := copySample(t)
 	base := []string{"--data", filepath.Join(t.TempDir(), "data"), "--corpus", ws}
 	golden := filepath.Join(ws, "golden.xlsx")

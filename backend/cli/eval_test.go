@@ -150,6 +150,7 @@ func TestEvalOfflineGateBaselineJUnitAndResume(t *testing.T) {
 // A judge reply that does not parse makes that question an error — never
 // a 0 or NaN — and with --gate the command exits 2.
 func TestEvalLLMMalformedJudgeReplyIsAnErrorAndFailsTheGate(t *testing.T) {
+	t.Parallel()
 	base, file := evalWorkspace(t)
 	srv := llmtest.New(t)
 	srv.On(llmtest.Schema("eval_answer"), llmtest.Reply{JSON: map[string]any{"answer": "A full refund is possible within 30 days.", "covered": true}})

@@ -22,6 +22,7 @@ func decodeExperiment(t *testing.T, r result) evalrun.Experiment {
 // The sample corpus and its golden set, offline: k=4 against the default
 // k=8, which is the workspace's configuration, so two columns.
 func TestEvalVaryComparesAndReusesIndexes(t *testing.T) {
+	t.Parallel()
 	data := t.TempDir()
 	args := []string{"--data", data, "--corpus", sampleCorpus, "eval", "--golden", filepath.Join(sampleCorpus, "golden.xlsx"), "--vary", "k=4,8"}
 	r := run(t, nil, append(args, "--json")...)
@@ -89,6 +90,7 @@ func TestEvalVaryComparesAndReusesIndexes(t *testing.T) {
 // A grid without the workspace's configuration gets it as the first column;
 // --judge none works with --vary.
 func TestEvalVaryAddsTheBaselineColumn(t *testing.T) {
+	t.Parallel()
 	data := t.TempDir()
 	r := run(t, nil, "--data", data, "--corpus", sampleCorpus, "eval", "--golden", filepath.Join(sampleCorpus, "golden.xlsx"),
 		"--vary", "k=4", "--judge", "none", "--json")

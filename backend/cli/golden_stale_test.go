@@ -14,6 +14,7 @@ import (
 // acceptance: delete the sentence Q006 quotes from its document in a copy
 // of the sample workspace, and `golden validate` names row 7 as stale.
 func TestGoldenValidateReportsARowWhoseSupportingLineWasDeleted(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	ws := filepath.Join(dir, "ws")
 	goldenMust(t, os.CopyFS(ws, os.DirFS(filepath.Join("..", "..", "corpus"))))
@@ -71,6 +72,7 @@ func TestGoldenValidateReportsARowWhoseSupportingLineWasDeleted(t *testing.T) {
 // rows are stale (with --json on stderr before it starts), runs all the
 // same, and the run's warnings (scorecard JSON) keep them.
 func TestEvalWarnsAboutStaleRowsBeforeRunningAndKeepsThem(t *testing.T) {
+	t.Parallel()
 	dir := t.TempDir()
 	ws := filepath.Join(dir, "ws")
 	goldenMust(t, os.CopyFS(ws, os.DirFS(filepath.Join("..", "..", "corpus"))))

@@ -39,7 +39,9 @@ func realModels(t *testing.T) string {
 }
 
 // modelsArchive packs dir as `make models-archive` does: the model
-// folders and a root SHA256SUMS of every file in them.
+// folders and a root SHA256SUMS of every file in them. The gzip stream
+// stores rather than compresses: it is the same .tar.gz format to the
+// installer, and deflating 66 MB under -race took 17 s of the test.
 func modelsArchive(t *testing.T, dir, dst string) string {
 	t.Helper()
 	var names, lines []string
@@ -58,7 +60,7 @@ func modelsArchive(t *testing.T, dir, dst string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	gz, _ := gzip.NewWriterLevel(f, gzip.BestSpeed)
+	gz, _ := gzip.NewWriterLevel(f, gzip.NoCompression)
 	tw := tar.NewWriter(gz)
 	for _, n := range names {
 		b, err := os.ReadFile(filepath.Join(dir, n))

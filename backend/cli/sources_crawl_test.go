@@ -11,6 +11,7 @@ import (
 
 // A sitemap crawl over --max-pages says so in the text and the JSON report.
 func TestSourcesSitemapPageCapIsReported(t *testing.T) {
+	t.Parallel()
 	var base string
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {

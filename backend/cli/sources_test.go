@@ -117,6 +117,7 @@ func TestSourcesErrors(t *testing.T) {
 // `sources add sitemap URL` crawls the site (real HTTP on 127.0.0.1) and
 // indexes its pages.
 func TestSourcesAddSitemapCrawls(t *testing.T) {
+	t.Parallel()
 	mux := http.NewServeMux()
 	var base string
 	mux.HandleFunc("/robots.txt", func(w http.ResponseWriter, _ *http.Request) { fmt.Fprint(w, "User-agent: *\nAllow: /\n") })

@@ -44,8 +44,15 @@ func SplitSentences(text string) []Span {
 // versions, e-mail addresses and URLs hold no whitespace, so they are
 // never cut. Pieces longer than MaxSentenceWords or MaxSentenceBytes are
 // cut further.
-func SplitSentencesAll(text string) []Span {
-	sp := splitter{text: text, quotes: quotations(text)}
+func SplitSentencesAll(text string) []Span { return split(text).out }
+
+// CutSentences are the sentences of text, trimmed, that exceed
+// MaxSentenceWords or MaxSentenceBytes and so come out of
+// SplitSentencesAll in pieces: a caller says so rather than cut silently.
+func CutSentences(text string) []Span { return split(text).cut }
+
+func split(text string) *splitter {
+	sp := &splitter{text: text, quotes: quotations(text)}
 	start := 0
 	for i := 0; i < len(text); {
 		switch c := text[i]; c {
@@ -68,13 +75,14 @@ func SplitSentencesAll(text string) []Span {
 		}
 	}
 	sp.add(start, len(text))
-	return sp.out
+	return sp
 }
 
 type splitter struct {
 	text   string
 	quotes []quoteSpan
 	out    []Span
+	cut    []Span // the overlong sentences add cut into pieces
 }
 
 // add appends text[a:b], trimmed, cutting it when it is overlong.
@@ -83,6 +91,7 @@ func (sp *splitter) add(a, b int) {
 	sp.out = appendPiece(sp.out, sp.text, a, b)
 	if len(sp.out) > n && overlong(sp.out[n].Text) {
 		s := sp.out[n]
+		sp.cut = append(sp.cut, s)
 		sp.out = append(sp.out[:n], splitLong(sp.text, s.Start, s.End)...)
 	}
 }

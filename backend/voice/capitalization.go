@@ -2,7 +2,6 @@ package voice
 
 import (
 	"fmt"
-	"regexp"
 	"sort"
 	"strings"
 
@@ -21,7 +20,7 @@ type capitalization struct {
 
 type termForm struct {
 	term string
-	re   *regexp.Regexp
+	re   wordPattern
 }
 
 func (r *capitalization) compile(n *yaml.Node) []LineError {
@@ -37,11 +36,12 @@ func (r *capitalization) compile(n *yaml.Node) []LineError {
 		}
 		known[t] = true
 		// Spaces inside a term also match none or a hyphen: "TallyhubGo".
-		parts := strings.Fields(t)
-		for j, p := range parts {
-			parts[j] = regexp.QuoteMeta(p)
+		re, err := compileWords(strings.Fields(t), `[ \t-]*`, false)
+		if err != nil {
+			errs = append(errs, LineError{itemLine(n, "terms", i), fmt.Sprintf("term %q: %v", t, err)})
+			continue
 		}
-		r.forms = append(r.forms, termForm{t, regexp.MustCompile(`(?i)` + strings.Join(parts, `[ \t-]*`))})
+		r.forms = append(r.forms, termForm{t, re})
 	}
 	vnode := valueNode(n, "variants")
 	for term, vs := range r.Variants {
@@ -74,7 +74,7 @@ func (r *capitalization) check(d *draft) []Issue {
 	}
 	var hits []hit
 	for _, f := range r.forms {
-		for _, m := range findWords(f.re, d.Masked) {
+		for _, m := range findWords(f.re, d) {
 			hits = append(hits, hit{m[0], m[1], f.term})
 		}
 	}

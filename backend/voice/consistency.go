@@ -2,7 +2,6 @@ package voice
 
 import (
 	"fmt"
-	"regexp"
 
 	"gopkg.in/yaml.v3"
 )
@@ -19,7 +18,7 @@ type consistency struct {
 
 type variantPair struct {
 	a, b     string
-	reA, reB *regexp.Regexp
+	reA, reB wordPattern
 }
 
 func (r *consistency) compile(n *yaml.Node) []LineError {
@@ -61,9 +60,9 @@ func (r *consistency) check(d *draft) []Issue {
 	return out
 }
 
-func (r *consistency) hits(re *regexp.Regexp, d *draft, ex exceptionSet) [][2]int {
+func (r *consistency) hits(re wordPattern, d *draft, ex *exceptionSet) [][2]int {
 	var out [][2]int
-	for _, m := range findWords(re, d.Masked) {
+	for _, m := range findWords(re, d) {
 		if !ex.covers(m[0], m[1]) {
 			out = append(out, m)
 		}

@@ -13,7 +13,7 @@ type existence struct {
 	Tokens     []string `yaml:"tokens"`   // literal words or phrases, matched at word boundaries
 	Patterns   []string `yaml:"patterns"` // RE2 regular expressions, used as written
 
-	tokens   []*regexp.Regexp
+	tokens   []wordPattern
 	patterns []*regexp.Regexp
 }
 
@@ -54,7 +54,7 @@ func (r *existence) check(d *draft) []Issue {
 			fmt.Sprintf("Remove %s or say it another way.", quote(p)), false))
 	}
 	for _, re := range r.tokens {
-		for _, m := range findWords(re, d.Masked) {
+		for _, m := range findWords(re, d) {
 			add(m[0], m[1])
 		}
 	}

@@ -17,7 +17,7 @@ func (r *repetition) compile(*yaml.Node) []LineError { return nil }
 func (r *repetition) check(d *draft) []Issue {
 	ex := r.exceptionsIn(d.Text)
 	var out []Issue
-	words := wordRe.FindAllStringIndex(d.Masked, -1)
+	words := wordSpans(d.Masked)
 	for i := 1; i < len(words); i++ {
 		a, b := words[i-1], words[i]
 		gap := d.Masked[a[1]:b[0]]

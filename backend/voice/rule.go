@@ -54,20 +54,29 @@ func (d *definition) issue(dr *draft, start, end int, explanation, suggestion st
 		Explanation: explanation, Suggestion: suggestion, Concrete: concrete, Level: d.level, Engine: EngineOffline}
 }
 
-// exceptionSet holds the spans of a rule's exception matches in one draft.
-type exceptionSet [][]int
+// exceptionSet holds the spans of a rule's exception matches in one
+// draft. They are found on the first covers: most rules match nothing in
+// most drafts, and an exception pattern over a 1 MB draft is not free.
+type exceptionSet struct {
+	res  []*regexp.Regexp
+	text string
+	locs [][]int
+	done bool
+}
 
-func (d *definition) exceptionsIn(text string) exceptionSet {
-	var out exceptionSet
-	for _, re := range d.exceptions {
-		out = append(out, re.FindAllStringIndex(text, -1)...)
-	}
-	return out
+func (d *definition) exceptionsIn(text string) *exceptionSet {
+	return &exceptionSet{res: d.exceptions, text: text}
 }
 
 // covers reports whether [start,end) lies inside an exception match.
-func (x exceptionSet) covers(start, end int) bool {
-	for _, loc := range x {
+func (x *exceptionSet) covers(start, end int) bool {
+	if !x.done {
+		for _, re := range x.res {
+			x.locs = append(x.locs, re.FindAllStringIndex(x.text, -1)...)
+		}
+		x.done = true
+	}
+	for _, loc := range x.locs {
 		if loc[0] <= start && end <= loc[1] {
 			return true
 		}
@@ -77,31 +86,12 @@ func (x exceptionSet) covers(start, end int) bool {
 
 // literalPattern compiles a literal phrase; any run of spaces in it matches
 // any run of whitespace in the draft.
-func literalPattern(phrase string, caseSensitive bool) (*regexp.Regexp, error) {
+func literalPattern(phrase string, caseSensitive bool) (wordPattern, error) {
 	fields := strings.Fields(phrase)
 	if len(fields) == 0 {
-		return nil, fmt.Errorf("empty phrase")
+		return wordPattern{}, fmt.Errorf("empty phrase")
 	}
-	for i, f := range fields {
-		fields[i] = regexp.QuoteMeta(f)
-	}
-	expr := strings.Join(fields, `\s+`)
-	if !caseSensitive {
-		expr = "(?i)" + expr
-	}
-	return regexp.Compile(expr)
-}
-
-// findWords returns matches of re in text that start and end at word
-// boundaries (Unicode-aware, unlike RE2's ASCII \b).
-func findWords(re *regexp.Regexp, text string) [][2]int {
-	var out [][2]int
-	for _, loc := range re.FindAllStringIndex(text, -1) {
-		if loc[1] > loc[0] && atBoundary(text, loc[0], loc[1]) {
-			out = append(out, [2]int{loc[0], loc[1]})
-		}
-	}
-	return out
+	return compileWords(fields, `\s+`, caseSensitive)
 }
 
 func atBoundary(text string, start, end int) bool {

@@ -2,7 +2,6 @@ package voice
 
 import (
 	"fmt"
-	"regexp"
 	"sort"
 
 	"gopkg.in/yaml.v3"
@@ -19,7 +18,7 @@ type substitution struct {
 
 type swap struct {
 	from string
-	re   *regexp.Regexp
+	re   wordPattern
 	to   string
 }
 
@@ -47,7 +46,7 @@ func (r *substitution) check(d *draft) []Issue {
 	var out []Issue
 	taken := spanSet{}
 	for _, s := range r.swaps {
-		for _, m := range findWords(s.re, d.Masked) {
+		for _, m := range findWords(s.re, d) {
 			if ex.covers(m[0], m[1]) || !taken.claim(m[0], m[1]) {
 				continue
 			}

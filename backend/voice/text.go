@@ -17,6 +17,7 @@ import (
 type draft struct {
 	Text      string
 	Masked    string
+	Folded    string // Masked with A-Z lowered, for wordPattern's twin; "" when that would not be exact
 	Sentences []span // trimmed of Markdown block markers
 	Blocks    []span // paragraphs, headings, list items, table rows
 }
@@ -46,6 +47,7 @@ func newDraft(src string) *draft {
 		blankAll(m, re)
 	}
 	d := &draft{Text: src, Masked: string(m)}
+	d.Folded = foldDraft(d.Masked)
 	d.Blocks = splitBlocks(d.Masked)
 	ps := string(prose)
 	for _, b := range d.Blocks {
@@ -154,7 +156,7 @@ func (d *draft) sentencesIn(b span) int {
 	return max(0, hi-lo)
 }
 
-func countWords(s string) int { return len(wordRe.FindAllStringIndex(s, -1)) }
+func countWords(s string) int { return len(wordSpans(s)) }
 
 // sentenceAt returns the sentence containing byte offset pos.
 func (d *draft) sentenceAt(pos int) (span, bool) {

@@ -48,6 +48,11 @@ describe('claim card', () => {
     renderCard(claim({ verdict: 'not_covered', flags: ['unlocated_claim'] }));
     expect(screen.getByText(/was not found in your draft/)).toBeTruthy();
   });
+
+  it('says a claim is a piece of an overlong sentence', () => {
+    renderCard(claim({ verdict: 'not_covered', flags: ['cut_sentence'] }));
+    expect(screen.getByText(/checked in pieces/)).toBeTruthy();
+  });
 });
 
 describe('a not-covered card’s closest published passage', () => {

@@ -123,6 +123,7 @@ export const ClaimCard = forwardRef<HTMLElement, Props>(function ClaimCard({ cla
           <p className="claim-why">{claim.explanation}</p>
           {claim.flags.includes('unverified_evidence') && <p className="flag">The model cited evidence that was not found in the passages sent, so this is marked not covered.</p>}
           {claim.flags.includes('unlocated_claim') && <p className="flag">The model's claim was not found in your draft, so the whole paragraph it came from is shown.</p>}
+          {claim.flags.includes('cut_sentence') && <p className="flag">This is part of a sentence over 400 words with no full stop, such as a long list, so it was checked in pieces.</p>}
           {v === 'not_covered' && claim.evidence.length === 0 && (
             <p className="muted small" data-testid="searched">
               Searched {claim.searched.passages} passages from {claim.searched.documents.length} of {corpusDocs} published documents
