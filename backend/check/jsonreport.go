@@ -63,13 +63,15 @@ type JSONReport struct {
 	Summary    JSONSummary  `json:"summary"`
 	Voice      []VoiceIssue `json:"voice"`
 	VoiceScore *float64     `json:"voice_score,omitempty"`
+	// SentenceVectors: how many published sentences had a vector (see Report).
+	SentenceVectors *Coverage `json:"sentence_vectors,omitempty"`
 }
 
 // ContractJSON is exactly the documented shape; the stored report carries
 // more (offsets, chunk text) than the contract promises.
 func ContractJSON(rep Report) JSONReport {
 	out := JSONReport{Engine: rep.Engine, Model: rep.Model, Claims: make([]JSONClaim, 0, len(rep.Claims)),
-		Summary: JSONSummary{rep.Summary.Supported, rep.Summary.Contradicted, rep.Summary.NotCovered}}
+		Summary: JSONSummary{rep.Summary.Supported, rep.Summary.Contradicted, rep.Summary.NotCovered}, SentenceVectors: rep.SentenceVectors}
 	for _, c := range rep.Claims {
 		cj := JSONClaim{Paragraph: c.Paragraph, Text: c.Text, Start: c.Start, End: c.End, Verdict: c.Verdict, Explanation: c.Explanation,
 			Evidence: make([]JSONEvidence, 0, len(c.Evidence)), Flags: c.Flags,

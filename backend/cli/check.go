@@ -30,7 +30,9 @@ first (cheap when nothing changed). Exit 1 when any claim is contradicted (or, w
 when voice issues of that level are found).
 --json prints {"engine","model","claims":[{"paragraph","text","start","end","verdict",
 "explanation","evidence":[{"doc_id","chunk_id","title","quote"}],"flags":[],"resolved",
-"confidence"}],"summary":{"supported","contradicted","not_covered"},"voice":[...],"voice_score"}.
+"confidence"}],"summary":{"supported","contradicted","not_covered"},"voice":[...],"voice_score",
+"sentence_vectors":{"have","total"}}: how many published sentences had a sentence vector
+(a sync leaves them to be filled after it; the check embeds the ones it reads).
 "flags" holds cut_sentence when the claim is a piece of a sentence over 400 words or 4 KB
 (a list with no full stop), which is checked in pieces rather than cut silently.
 "paragraph" is the 0-based paragraph index; "text" is the writer's own words and
