@@ -26,6 +26,7 @@ type core struct {
 	log         *slog.Logger
 	jobs        *jobs
 	startupDone chan struct{}
+	watch       contentWatch
 }
 
 func (c *core) ready() { <-c.startupDone }
@@ -118,10 +119,12 @@ func run(ctx context.Context, sess *session.Session, log *slog.Logger, assets em
 			c.ctx = wctx
 			c.jobs = newJobs(wctx, wailsEmitter{wctx}, c.log)
 			close(c.startupDone)
+			go c.watchContent()
 			c.log.Info("desktop started", "data_dir", sess.DataDir)
 		},
 		OnDomReady: func(wctx context.Context) { fit.Do(func() { fitScreen(wctx, c.log) }) },
 		OnShutdown: func(context.Context) {
+			c.stopWatching()
 			if c.jobs != nil {
 				for _, id := range c.jobs.running() {
 					_ = c.jobs.cancelJob(id)

@@ -39,6 +39,7 @@ func (s *CorpusService) SwitchWorkspace(dir string) (WorkspaceSwitchDTO, error) 
 		return WorkspaceSwitchDTO{}, err
 	}
 	s.c.log.Info("workspace switched", "workspace", cur.Root, "workspace_id", cur.ID)
+	s.c.rewatch()
 	ws, err := summaryDTO(cur)
 	if err != nil {
 		return WorkspaceSwitchDTO{}, err
