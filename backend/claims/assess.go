@@ -57,8 +57,10 @@ func (e *OfflineEngine) assess(c Claim, cvec []float32, units []*unit, v *corpus
 	as := assessment{claim: c, ca: ca, vectors: cvec != nil}
 	sorted := slices.Sorted(maps.Keys(ca.stems))
 	cq := make([]slotQty, len(ca.qty))
+	stated := valueMemo{}
 	for i := range ca.qty {
 		cq[i] = newSlotQty(ca, i)
+		cq[i].stated = stated
 	}
 	as.unseen = unseenShare(ca, v)
 	as.blocked = subjectUnseen(ca, v, e.Thresholds.Unseen)

@@ -23,6 +23,45 @@ type slotQty struct {
 	i        int // index in the analysis's qty, qtext and qctx
 	rated    numbers.Quantity
 	unitStem string
+	// stated is shared by one claim's quantities (nil for a unit's):
+	// which of them state a unit figure, asked once per figure rather
+	// than once per claim quantity and unit (a price list of a hundred
+	// figures made that cubic).
+	stated valueMemo
+}
+
+// valueKey is what claimHasValue compares of a figure: its slot and value.
+type valueKey struct {
+	kind  numbers.Kind
+	name  string
+	value float64
+}
+
+// valueMemo maps a figure to the first two claim quantities that state
+// it (-1: none).
+type valueMemo map[valueKey][2]int
+
+// has is claimHasValue(ca, i, q), remembered per figure.
+func (m valueMemo) has(ca analysis, i int, q numbers.Quantity) bool {
+	if m == nil {
+		return claimHasValue(ca, i, q)
+	}
+	k := valueKey{q.Kind, slotOf(q).name, q.Value}
+	js, ok := m[k]
+	if !ok {
+		js = [2]int{-1, -1}
+		n := 0
+		for j, cq := range ca.qty {
+			if slotOf(cq) == slotOf(q) && numbers.Same(cq, q) {
+				js[n] = j
+				if n++; n == 2 {
+					break
+				}
+			}
+		}
+		m[k] = js
+	}
+	return js[0] >= 0 && js[0] != i || js[1] >= 0 && js[1] != i
 }
 
 var ordinalSuffix = setOf(`st nd rd th`)
@@ -142,7 +181,7 @@ func relate(ca analysis, c slotQty, u *unit) (qtyRelation, string, int) {
 	// The unit's figure is another of the claim's own ("3 days before and
 	// 7 days after" against a list item "7 days after"): the unit speaks of
 	// that one, not against this one.
-	if claimHasValue(ca, c.i, other) {
+	if c.stated.has(ca, c.i, other) {
 		return qtyAbsent, otherText, otherIdx
 	}
 	return qtyConflict, otherText, otherIdx

@@ -26,3 +26,21 @@ func TestConflictNamesTheFigureInTheClaimsPlace(t *testing.T) {
 		})
 	}
 }
+
+// The remembered answer is claimHasValue's for every claim quantity and
+// figure, asked in any order.
+func TestValueMemoAnswersAsClaimHasValue(t *testing.T) {
+	t.Parallel()
+	ca := analyze("Starter costs $9, Team costs $29 and Business costs $29; reports are kept for 30 days or 1 month.", nil)
+	other := analyze("Prices: $9, $29, $79 a month; 30 days, 4 weeks, 2 months.", nil)
+	m := valueMemo{}
+	for round := range 2 {
+		for i := range ca.qty {
+			for _, q := range other.qty {
+				if got, want := m.has(ca, i, q), claimHasValue(ca, i, q); got != want {
+					t.Fatalf("round %d: claim quantity %d (%s), figure %s: memo %v, want %v", round, i, ca.qtext[i], q, got, want)
+				}
+			}
+		}
+	}
+}
