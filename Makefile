@@ -160,6 +160,8 @@ bench: models
 	@mkdir -p test-output
 	go test -run '^$$' -bench . ./... | tee test-output/bench.txt
 	go run ./cmd/indexbench -scifact ../shared/benchmarks/scifact -split test -docs 10000 | tee test-output/bench-retrieval.txt
+	go run ./cmd/indexbench -scifact ../shared/benchmarks/scifact -quality=false -docs 0 -pages 5183 | tee test-output/bench-pages.txt
+	go run ./cmd/indexbench -scifact ../shared/benchmarks/scifact -quality=false -docs 0 -pages 20000 | tee -a test-output/bench-pages.txt
 
 # Claim-verdict quality on every public set (handbook-dev claims and drafts, SciFact test,
 # VitaminC test, the sample drafts); the tables go into docs/benchmarks.md.

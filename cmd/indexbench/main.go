@@ -35,6 +35,8 @@ func main() {
 	flag.StringVar(&alphas, "alphas", "", "also report hybrid weighted fusion at these BM25 shares, e.g. 0.6,0.7,0.8, and RRF")
 	flag.IntVar(&lsaOpts.Dim, "lsadim", 0, "LSA embedder dimensions (tuning on train only)")
 	flag.Float64Var(&lsaOpts.ScalePower, "lsapow", 0, "LSA singular-value scaling power (tuning on train only)")
+	quality := flag.Bool("quality", true, "run the SciFact retrieval-quality benchmark (false: only -pages, -docs, -handbook)")
+	pages := flag.Int("pages", 0, "also index this many SciFact pages cold as a session does (sentence vectors deferred) and time the sync, queries and fill (issue 32); 0 skips")
 	cpuProfile := flag.String("cpuprofile", "", "write a CPU profile of the whole run to this file")
 	flag.StringVar(&queryProfile, "queryprofile", "", "write a CPU profile of the scale benchmark's hybrid queries only (adds 2000 queries)")
 	flag.Parse()
@@ -52,7 +54,7 @@ func main() {
 	}
 	defer os.RemoveAll(tmp)
 	fmt.Printf("machine: %d CPUs, %s/%s, %s\n", runtime.NumCPU(), runtime.GOOS, runtime.GOARCH, runtime.Version())
-	if *scifact != "" {
+	if *scifact != "" && *quality {
 		work := filepath.Join(tmp, "scifact")
 		if *workdir != "" {
 			work = *workdir
@@ -67,6 +69,11 @@ func main() {
 			work = filepath.Join(*workdir, "handbook")
 		}
 		if err := runHandbook(ctx, *handbook, work); err != nil {
+			fail(err)
+		}
+	}
+	if *pages > 0 {
+		if err := runPages(ctx, *scifact, *pages, filepath.Join(tmp, fmt.Sprintf("pages-%d", *pages))); err != nil {
 			fail(err)
 		}
 	}
