@@ -38,7 +38,10 @@ func levels(a analysis) (obl, opt, uni, part string) {
 		neg := false
 		for j := max(0, i-2); j < i; j++ {
 			lw := a.tokens[j]
-			neg = neg || negators[lw] || strings.HasSuffix(lw, "n't")
+			// "recommended rather than required", "optional instead of
+			// mandatory": the level after the contrast is the one denied.
+			contrast := j > 0 && (lw == "than" && a.tokens[j-1] == "rather" || lw == "of" && a.tokens[j-1] == "instead")
+			neg = neg || negators[lw] || strings.HasSuffix(lw, "n't") || contrast
 		}
 		switch {
 		case obligation[t] && neg, option[t] && !neg:

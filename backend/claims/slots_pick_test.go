@@ -44,3 +44,21 @@ func TestValueMemoAnswersAsClaimHasValue(t *testing.T) {
 		}
 	}
 }
+
+// A level after "rather than" or "instead of" is the one the claim denies.
+func TestLevelDeniedByAContrast(t *testing.T) {
+	t.Parallel()
+	cases := []struct{ name, claim, unit, says string }{
+		{"rather than", "Safety Basics is a recommended class rather than a required one.", "| Safety Basics | Required |", "required"},
+		{"instead of", "The review is optional instead of mandatory.", "The review is mandatory.", "mandatory"},
+		{"a plain pair is no change", "Safety Basics is required and recommended.", "| Safety Basics | Required |", ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			if _, uw := levelChange(analyze(c.claim, nil), analyze(c.unit, nil)); uw != c.says {
+				t.Fatalf("%q against %q: corpus level %q, want %q", c.claim, c.unit, uw, c.says)
+			}
+		})
+	}
+}
