@@ -140,14 +140,14 @@ func runIndex(ctx context.Context, env *Env, watch, strict bool, mode session.Hi
 	if err := writeIndexReport(ctx, env, rep, ix, hist); err != nil {
 		return err
 	}
-	if err := fillSentenceVectors(ctx, env); err != nil {
-		return err
-	}
 	if strict {
+		if err := fillSentenceVectors(ctx, env); err != nil {
+			return err
+		}
 		return strictSkips(env, rep.Skipped)
 	}
 	if !watch {
-		return nil
+		return fillSentenceVectors(ctx, env)
 	}
 	return watchIndex(ctx, env, content)
 }
@@ -186,7 +186,14 @@ func watchIndex(ctx context.Context, env *Env, content string) error {
 		return err
 	}
 	fmt.Fprintf(env.Stderr, "watching %s (Ctrl+C to stop)\n", content)
+	// The sentence vectors fill in the background, so a change is synced
+	// at once: the next sync stops the fill (its pages are kept) and
+	// starts it again after.
+	var fill backgroundFill
+	defer fill.stop()
+	fill.start(ctx, env)
 	return retrieval.Watch(ctx, content, 500*time.Millisecond, func(ctx context.Context) error {
+		fill.stop()
 		ix, _, err := openIndex(ctx, env, session.IndexRepairing)
 		if err != nil {
 			return err
@@ -195,13 +202,41 @@ func watchIndex(ctx context.Context, env *Env, content string) error {
 		if err == nil {
 			err = writeIndexReport(ctx, env, rep, ix, nil)
 		}
+		err = errors.Join(err, s.ReleaseIndex())
 		if err == nil {
-			return fillSentenceVectors(ctx, env)
+			fill.start(ctx, env)
 		}
-		return errors.Join(err, s.ReleaseIndex())
+		return err
 	}, func(err error) {
 		fmt.Fprintf(env.Stderr, "sync failed: %s\n", logging.Escape(err.Error()))
 	})
+}
+
+// backgroundFill runs fillSentenceVectors beside the watcher, one at a time.
+type backgroundFill struct {
+	cancel context.CancelFunc
+	done   chan struct{}
+}
+
+func (f *backgroundFill) start(ctx context.Context, env *Env) {
+	fctx, cancel := context.WithCancel(ctx)
+	f.cancel, f.done = cancel, make(chan struct{})
+	go func(done chan struct{}) {
+		defer close(done)
+		if err := fillSentenceVectors(fctx, env); err != nil && fctx.Err() == nil {
+			fmt.Fprintf(env.Stderr, "%s\n", logging.Escape(err.Error()))
+		}
+	}(f.done)
+}
+
+// stop cancels a running fill and waits for it; what it stored stays.
+func (f *backgroundFill) stop() {
+	if f.cancel == nil {
+		return
+	}
+	f.cancel()
+	<-f.done
+	f.cancel = nil
 }
 
 // statser is what the report needs of the index: which embedder made the vectors.
