@@ -83,6 +83,9 @@ func (ix *Index) apply(ctx context.Context, preps []prepared, removeIDs []string
 		if err != nil {
 			return fmt.Errorf("prepare: %w", err)
 		}
+		if err := sentencesAdded(ctx, tx); err != nil {
+			return err
+		}
 		defer insSent.Close()
 		for _, p := range preps {
 			d := p.doc

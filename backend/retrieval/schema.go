@@ -66,6 +66,9 @@ const (
 	keyModelChurn = "model_churn"       // documents added, updated or removed since
 	keySplitter   = "sentence_splitter" // text.SentenceSplitVersion the sentence rows were cut with
 	keyChunker    = "chunker"           // corpus.ChunkVersion the chunks were cut with
+	// keySentencesComplete names the sentence model every sentence row had
+	// a vector of at the last count (see countSentenceVectors).
+	keySentencesComplete = "sentence_vectors_complete"
 	// keyHistoryPrefix + content folder: the git commit the history
 	// import of that folder has read up to (see superseded_history.go).
 	keyHistoryPrefix = "history_head:"

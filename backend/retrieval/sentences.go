@@ -113,6 +113,9 @@ func (ix *Index) splitUnsplitChunks(ctx context.Context) error {
 		if err != nil {
 			return fmt.Errorf("prepare: %w", err)
 		}
+		if err := sentencesAdded(ctx, tx); err != nil {
+			return err
+		}
 		defer ins.Close()
 		for _, c := range todo {
 			for k, r := range sentenceRows(c.text) {

@@ -2,6 +2,7 @@ package retrieval
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -98,12 +99,55 @@ func (ix *Index) SentenceVectors(ctx context.Context) (have, total int, err erro
 	return rep.Have, rep.Total, err
 }
 
+// countSentenceVectors fills rep.Have and rep.Total. Once a count finds
+// every sentence row with a vector it records so (keySentencesComplete, the
+// sentence model), in the same write transaction as the count, so no sync
+// can slip rows in between; every insert of sentence rows clears it. Until
+// then each count joins every row with the vector cache (0.2 s at 400,000
+// sentences); after, it counts rows only, which a check can afford.
 func (ix *Index) countSentenceVectors(ctx context.Context, rep *FillReport) error {
 	se := ix.sentenceEmbedder()
-	err := ix.db.Reader().QueryRowContext(ctx, `SELECT COUNT(*), COUNT(e.hash) FROM index_sentences s
-		LEFT JOIN index_embeddings e ON e.embedder = ? AND e.model = ? AND e.hash = s.hash`, se.Name(), se.Model()).Scan(&rep.Total, &rep.Have)
+	model := se.Name() + " " + se.Model()
+	done, err := ix.state(ctx, keySentencesComplete)
 	if err != nil {
-		return fmt.Errorf("count sentence vectors: %w", err)
+		return err
+	}
+	if done == model {
+		if err := ix.db.Reader().QueryRowContext(ctx, `SELECT COUNT(*) FROM index_sentences`).Scan(&rep.Total); err != nil {
+			return fmt.Errorf("count sentence vectors: %w", err)
+		}
+		rep.Have = rep.Total
+		return nil
+	}
+	count := func(q interface {
+		QueryRowContext(context.Context, string, ...any) *sql.Row
+	}) error {
+		err := q.QueryRowContext(ctx, `SELECT COUNT(*), COUNT(e.hash) FROM index_sentences s
+			LEFT JOIN index_embeddings e ON e.embedder = ? AND e.model = ? AND e.hash = s.hash`, se.Name(), se.Model()).Scan(&rep.Total, &rep.Have)
+		if err != nil {
+			return fmt.Errorf("count sentence vectors: %w", err)
+		}
+		return nil
+	}
+	if ix.opts.ReadOnly {
+		return count(ix.db.Reader())
+	}
+	return ix.db.Tx(ctx, func(tx *sql.Tx) error {
+		if err := count(tx); err != nil {
+			return err
+		}
+		if rep.Total > 0 && rep.Have == rep.Total {
+			return setState(ctx, tx, keySentencesComplete, model)
+		}
+		return nil
+	})
+}
+
+// sentencesAdded forgets that every sentence had a vector: called in the
+// transaction that inserts sentence rows.
+func sentencesAdded(ctx context.Context, x execer) error {
+	if _, err := x.ExecContext(ctx, `DELETE FROM index_state WHERE key = ?`, keySentencesComplete); err != nil {
+		return fmt.Errorf("index state %s: %w", keySentencesComplete, err)
 	}
 	return nil
 }

@@ -111,3 +111,23 @@ func TestFillSentencesCancelledKeepsItsPages(t *testing.T) {
 		t.Fatalf("resumed fill %+v, %v; want the 88 left", rep, err)
 	}
 }
+
+// Once complete, the count is remembered until a sync adds sentence rows.
+func TestSentenceVectorsCompleteIsRememberedUntilRowsChange(t *testing.T) {
+	f, _, opts := deferredFixture(t, 3)
+	ctx := context.Background()
+	if _, err := FillSentences(ctx, f.db, opts, nil); err != nil {
+		t.Fatal(err)
+	}
+	if have, total, err := f.ix.SentenceVectors(ctx); err != nil || have != 6 || total != 6 {
+		t.Fatalf("after the fill: %d of %d, %v; want 6 of 6", have, total, err)
+	}
+	if v, err := f.ix.state(ctx, keySentencesComplete); err != nil || v == "" {
+		t.Fatalf("completeness not recorded: %q, %v", v, err)
+	}
+	f.write("p09.md", "---\nid: p09\ntitle: Page 9\n---\nPage 9 keeps 9 apples. It ships on day 9.\n")
+	f.sync()
+	if have, total, err := f.ix.SentenceVectors(ctx); err != nil || have != 6 || total != 8 {
+		t.Fatalf("after a sync added a page: %d of %d, %v; want 6 of 8", have, total, err)
+	}
+}
