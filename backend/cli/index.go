@@ -140,16 +140,16 @@ func runIndex(ctx context.Context, env *Env, watch, strict bool, mode session.Hi
 	if err := writeIndexReport(ctx, env, rep, ix, hist); err != nil {
 		return err
 	}
+	if watch { // --strict does not go with --watch
+		return watchIndex(ctx, env, content)
+	}
+	if err := fillSentenceVectors(ctx, env); err != nil {
+		return err
+	}
 	if strict {
-		if err := fillSentenceVectors(ctx, env); err != nil {
-			return err
-		}
 		return strictSkips(env, rep.Skipped)
 	}
-	if !watch {
-		return fillSentenceVectors(ctx, env)
-	}
-	return watchIndex(ctx, env, content)
+	return nil
 }
 
 // fillSentenceVectors releases the index (checks and searches need not
