@@ -114,6 +114,11 @@ func (ix *Index) lexDir() string { return filepath.Join(ix.dir, "bleve") }
 // loadVectors fills the in-memory matrix from the embedding cache of the
 // current embedder, one row per registered chunk.
 func (ix *Index) loadVectors(ctx context.Context) error {
+	n, err := ix.count(ctx, "index_chunks")
+	if err != nil {
+		return err
+	}
+	ix.vecs.Reserve(n)
 	rows, err := ix.db.Reader().QueryContext(ctx, `SELECT c.id, e.dim, e.vec FROM index_chunks c
 		JOIN index_embeddings e ON e.embedder = ? AND e.model = ? AND e.hash = c.embed_hash
 		ORDER BY c.rowid`, ix.emb.Name(), ix.emb.Model())

@@ -3,6 +3,7 @@ package vector
 import (
 	"container/heap"
 	"fmt"
+	"slices"
 	"sync"
 )
 
@@ -63,6 +64,21 @@ func (s *Store) Put(id string, v []float32) error {
 	s.ids = append(s.ids, id)
 	s.data = append(s.data, v...)
 	return nil
+}
+
+// Reserve makes room for n more vectors, so a load of a known count
+// copies the matrix once instead of at every doubling.
+func (s *Store) Reserve(n int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if n <= 0 || s.dim == 0 {
+		return
+	}
+	s.ids = slices.Grow(s.ids, n)
+	s.data = slices.Grow(s.data, n*s.dim)
+	if len(s.pos) == 0 {
+		s.pos = make(map[string]int, n)
+	}
 }
 
 // Delete removes id if present.
