@@ -106,6 +106,9 @@ func substitution(s scored, common func(string) bool) (claimNames, unitNames []s
 	if len(claimNames) == 0 || len(unitNames) == 0 || len(claimNames) > 3 || len(unitNames) > 4 {
 		return nil, nil, false
 	}
+	if len(claimNames) == 1 && len(unitNames) == 1 && transposed(claimNames[0], unitNames[0]) {
+		return nil, nil, false // a fixed typo: "Cirtix" for "Citrix"
+	}
 	return claimNames, unitNames, true
 }
 
@@ -231,7 +234,7 @@ const (
 func (cx *cueContext) conflicts(cd *candidate) []conflict {
 	c, s := cx.ca, cd.scored
 	if !cd.namesOK {
-		if cn, un, ok := substitution(s, cx.common); ok {
+		if cn, un, ok := substitution(s, cx.common); ok && cx.sameFrame(s.u) {
 			return []conflict{{cueSubstitution, fmt.Sprintf("the corpus says %s; the draft says %s",
 				strings.Join(surfaces(s.u.a, un), " "), strings.Join(surfaces(c, cn), " "))}}
 		}
@@ -252,6 +255,9 @@ func (cx *cueContext) conflicts(cd *candidate) []conflict {
 	}
 	if cd.al.antonym != "" {
 		out = append(out, conflict{cueAntonym, fmt.Sprintf("the corpus says %q; the draft says %q", cd.al.antonymOf, cd.al.antonym)})
+	}
+	if cw, uw, ok := cx.spanSwap(s.u); ok && cd.al.antonym == "" {
+		out = append(out, conflict{cueSubstitution, swapWhy(cw, uw)})
 	}
 	if why := nameNegated(c, s.u, cx.common); why != "" {
 		out = append(out, conflict{cueNameNegated, strings.TrimSuffix(why, ".")})

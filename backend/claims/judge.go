@@ -84,7 +84,10 @@ func (e *OfflineEngine) score(c analysis, sorted []string, cq []slotQty, u *unit
 		}
 		// "Tallyhub Insights" is about Insights: a qualifying name may be
 		// left out when its head name is there.
-		if h := c.modifiers[n]; h != "" && (u.a.names[h] || u.a.stems[h]) {
+		// Unless the unit puts another name before that head: "Business
+		// Cloud" for "Enterprise Cloud" is another product, not the same
+		// one named short.
+		if h := c.modifiers[n]; h != "" && (u.a.names[h] || u.a.stems[h]) && !otherModifier(c, u.a, h) {
 			continue
 		}
 		if float64(v.df[n]) <= e.Thresholds.CommonName*float64(v.n) {
@@ -140,4 +143,14 @@ func surfaces(a analysis, stems []string) []string {
 		out[i] = a.word(st)
 	}
 	return out
+}
+
+// otherModifier: the unit qualifies head with a name the claim lacks.
+func otherModifier(c, u analysis, head string) bool {
+	for m, h := range u.modifiers {
+		if h == head && !c.stems[m] {
+			return true
+		}
+	}
+	return false
 }
