@@ -76,8 +76,9 @@ func (r *runner) runHandbookDrafts(ctx context.Context) (setResult, error) {
 			for _, i := range idx {
 				used[i] = true
 			}
-			gold, got := handbookLabels[c.Label], aggregate(over)
-			res.M.add(gold, got)
+			gold := handbookLabels[c.Label]
+			got, conf := aggregateConf(over)
+			res.record(gold, got, conf)
 			if gold == claims.Contradicted {
 				kinds.add(c.Kind, got == claims.Contradicted)
 			}

@@ -44,7 +44,7 @@ func (r *runner) runVitaminC() (setResult, error) {
 	for _, x := range exs {
 		r := e.Verify(claims.Claim{Text: strings.TrimSpace(x.Claim)}, []claims.Passage{{DocID: x.ID, ChunkID: x.ID, Text: x.Evidence}})
 		want := vitamincLabels[x.Label]
-		res.M.add(want, r.Verdict)
+		res.record(want, r.Verdict, r.Confidence)
 		res.cite(r)
 		if r.Verdict != want {
 			res.Details = append(res.Details, fmt.Sprintf("%s gold %s got %s: %s || %s", x.ID, want, r.Verdict, x.Claim, r.Explanation))

@@ -168,8 +168,9 @@ func (r *runner) runHandbook(ctx context.Context) (setResult, error) {
 		if err != nil {
 			return setResult{}, fmt.Errorf("claim %s: %w", c.ID, err)
 		}
-		gold, got := handbookLabels[c.Label], aggregate(rep.Results)
-		res.M.add(gold, got)
+		gold := handbookLabels[c.Label]
+		got, conf := aggregateConf(rep.Results)
+		res.record(gold, got, conf)
 		res.cite(rep.Results...)
 		if gold == claims.Contradicted {
 			kinds.add(c.Kind, got == claims.Contradicted)

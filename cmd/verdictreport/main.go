@@ -178,6 +178,9 @@ func run(ctx context.Context, args []string, out io.Writer) (err error) {
 			return fmt.Errorf("set %s: %w", s, err)
 		}
 		res.Name, res.Took = s, time.Since(start)
+		if t, ok := reliabilityTable(res.scored); ok {
+			res.Tables = append(res.Tables, t, supportedFloorTable(res.scored))
+		}
 		logf("%s: done in %s", s, res.Took.Round(time.Second))
 		results = append(results, res)
 		res.write(out, cfg.md, cfg.verbose)

@@ -53,7 +53,7 @@ func (r *runner) runPairs(split string) (setResult, error) {
 			return setResult{}, fmt.Errorf("pair %s: unknown label %q", x.ID, x.Label)
 		}
 		got := e.Verify(claims.Claim{Text: strings.TrimSpace(x.Claim)}, []claims.Passage{{DocID: x.Source + ":" + x.File, ChunkID: x.ID, Text: x.Evidence}})
-		res.M.add(want, got.Verdict)
+		res.record(want, got.Verdict, got.Confidence)
 		res.cite(got)
 		if want == claims.Contradicted {
 			k := kinds[x.Kind]

@@ -21,6 +21,7 @@ type setResult struct {
 	Tables   []table  // set-specific tables
 	Details  []string // per-claim lines, printed with -v
 	Cited    []citedVerdict
+	scored   []scoredVerdict // every gold claim's verdict and confidence
 	Took     time.Duration
 }
 

@@ -76,11 +76,12 @@ func (r *runner) runSample(ctx context.Context) (setResult, error) {
 			for _, j := range idx {
 				used[j] = true
 			}
-			want, got := claims.Verdict(ec.Verdict), aggregate(over)
+			want := claims.Verdict(ec.Verdict)
+			got, conf := aggregateConf(over)
 			if !want.Valid() {
 				return setResult{}, fmt.Errorf("%s: unknown verdict %q", name, ec.Verdict)
 			}
-			res.M.add(want, got)
+			res.record(want, got, conf)
 			if got != want {
 				res.Details = append(res.Details, fmt.Sprintf("MISS %s p%d gold %s got %s: %s || %s", name, ec.Paragraph, want, got, ec.Text, explain(over)))
 			}

@@ -124,8 +124,8 @@ func (r *runner) runSciFact(ctx context.Context) (setResult, error) {
 		if err != nil {
 			return setResult{}, fmt.Errorf("claim %s: %w", id, err)
 		}
-		got := aggregate(rep.Results)
-		res.M.add(want, got)
+		got, conf := aggregateConf(rep.Results)
+		res.record(want, got, conf)
 		res.cite(rep.Results...)
 		pred = append(pred, predictedTriples(id, got, rep.Results)...)
 		if len(ev) > 0 {
