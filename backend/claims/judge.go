@@ -111,8 +111,12 @@ func nameNegated(c analysis, u *unit, common func(string) bool) string {
 	if c.neg%2 == 1 {
 		return ""
 	}
+	// A name the claim itself says in a negated scope agrees with the
+	// unit's ("does not break API compatibility without a grace period":
+	// two negators, even parity, yet API is denied on both sides).
+	own := negatedNames(c.src)
 	for _, n := range slices.Sorted(maps.Keys(c.names)) {
-		if common(n) {
+		if common(n) || own[n] {
 			continue
 		}
 		if u.negatedNames()[n] {

@@ -66,6 +66,8 @@ func TestPhenomena(t *testing.T) {
 			"Choose the search bar to see a list of tag keys.", Supported},
 		{"a fixed typo in a name is no swap (nor the same name)", "Calls go through the Citrix gateway of the office.", "Calls",
 			"Calls go through the Cirtix gateway of the office.", NotCovered},
+		{"a name denied on both sides agrees", "Brightly never changes the API without a deprecation period.", "Compatibility",
+			"As a stable service, Brightly never changes the public API without a deprecation period.", Supported},
 		{"unseen subject is not contradicted by a number", "Every plan comes with 2 free coffee mugs.", "Plans",
 			"Every plan comes with 10 free seats.", NotCovered},
 		{"unseen subject is not contradicted by a negation", "Every new account gets a free coffee mug with the Team plan trial.", "Plans",
