@@ -35,6 +35,7 @@ func TestExtract(t *testing.T) {
 		{"count unit", "600 requests per minute", []string{"600 requests"}},
 		{"count words", "up to ten active API keys", []string{"10 active"}},
 		{"big", "1,048,576 rows", []string{"1,048,576 rows"}},
+		{"name written with digits", "most 18F staff bill 32 hours", []string{"32 hours"}},
 		{"million", "more than a million invoices", []string{"1,000,000 invoices"}},
 		{"thousand words", "five thousand", []string{"5,000"}},
 		{"twenty four", "twenty-four hours", []string{"24 hours"}},

@@ -72,6 +72,13 @@ func tokenize(s string) []token {
 					}
 				}
 			}
+			if gluedName(s, j) {
+				// "18F", "5G": a name written with digits, not 18 of
+				// something (K, M, B, T are left to the scale words: "10M", "5K")
+				toks = append(toks, token{kind: tokWord, text: s[i : j+1], lower: strings.ToLower(s[i : j+1]), start: i, end: j + 1})
+				i = j + 1
+				continue
+			}
 			t := token{kind: tokNumber, text: s[i:j], start: i, end: j}
 			t.lower = text.Clean(t.text)
 			t.value = atof(strings.ReplaceAll(t.text, ",", ""))
@@ -113,6 +120,21 @@ func tokenize(s string) []token {
 }
 
 func isDigit(b byte) bool { return b >= '0' && b <= '9' }
+
+// gluedName: the digits that end at j carry one capital letter, with no
+// letter or digit after it.
+func gluedName(s string, j int) bool {
+	if j >= len(s) || s[j] < 'A' || s[j] > 'Z' || strings.IndexByte("KMBT", s[j]) >= 0 {
+		return false
+	}
+	if j+1 < len(s) {
+		r, _ := utf8.DecodeRuneInString(s[j+1:])
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			return false
+		}
+	}
+	return true
+}
 
 // digitWidth returns the byte width of the decimal digit (of any script)
 // at s[i], or 0 when there is none.
