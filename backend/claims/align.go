@@ -179,6 +179,7 @@ func merge(x, y analysis) analysis {
 		neg: x.neg + y.neg, only: x.only || y.only, hist: x.hist || y.hist, past: x.past || y.past}
 	m.terms = append(append([]string{}, x.terms...), y.terms...)
 	m.tokens = append(append([]string{}, x.tokens...), y.tokens...)
+	m.cased = append(append([]string{}, x.cased...), y.cased...)
 	for _, a := range []analysis{x, y} {
 		for t := range a.stems {
 			m.stems[t] = true

@@ -109,6 +109,9 @@ func substitution(s scored, common func(string) bool) (claimNames, unitNames []s
 	if len(claimNames) == 1 && len(unitNames) == 1 && transposed(claimNames[0], unitNames[0]) {
 		return nil, nil, false // a fixed typo: "Cirtix" for "Citrix"
 	}
+	if strings.Join(claimNames, "") == strings.Join(unitNames, "") {
+		return nil, nil, false // one name spaced otherwise: "HRLinks", "HR Links"
+	}
 	return claimNames, unitNames, true
 }
 

@@ -30,7 +30,8 @@ func (cx *cueContext) spanSwap(u *unit) (claimWords, unitWords []string, ok bool
 	if u.cell || u.sents > 1 {
 		return nil, nil, false
 	}
-	c, w := wordsOnly(cx.ca.tokens), wordsOnly(u.a.tokens)
+	c, cc := wordsOnly(cx.ca)
+	w, wc := wordsOnly(u.a)
 	p := 0
 	for p < len(c) && p < len(w) && c[p] == w[p] {
 		p++
@@ -50,8 +51,8 @@ func (cx *cueContext) spanSwap(u *unit) (claimWords, unitWords []string, ok bool
 	// Only a name swaps one fact for another: a changed common word is
 	// as often a rewording, a fixed typo or a changed tense ("wiki" for
 	// "documentation", "receive" for "reveice", "was" for "will be").
-	cw, uw := written(cx.ca, cm), written(u.a, um)
-	if typo(cw, uw) {
+	cw, uw := cc[p:len(c)-s], wc[p:len(w)-s]
+	if typo(cw, uw) || strings.Join(cm, "") == strings.Join(um, "") { // "HRLinks" for "HR Links"
 		return nil, nil, false
 	}
 	// A sentence's first word is capitalised whatever it is ("Important"
@@ -60,7 +61,7 @@ func (cx *cueContext) spanSwap(u *unit) (claimWords, unitWords []string, ok bool
 	// after the span ("Enterprise Cloud").
 	next := ""
 	if s > 0 {
-		next = written(cx.ca, c[len(c)-s:len(c)-s+1])[0]
+		next = cc[len(c)-s]
 	}
 	if !named(cw, p == 0, next) || !named(uw, p == 0, next) {
 		return nil, nil, false
@@ -71,7 +72,9 @@ func (cx *cueContext) spanSwap(u *unit) (claimWords, unitWords []string, ok bool
 // named: the span holds a name; see spanSwap for a span at the start.
 func named(ws []string, initial bool, next string) bool {
 	for i, w := range ws {
-		if w == "" || !unicode.IsUpper([]rune(w)[0]) {
+		// days and months are capitalised values, which the date and
+		// day-range slots compare ("Tuesdays" inside "Monday to Friday")
+		if w == "" || !unicode.IsUpper([]rune(w)[0]) || weekdayOrMonth[strings.TrimSuffix(strings.ToLower(w), "s")] {
 			continue
 		}
 		if !initial || i > 0 || (len(w) > 1 && strings.ToUpper(w) == w) || capital(next) {
@@ -83,19 +86,6 @@ func named(ws []string, initial bool, next string) bool {
 
 func capital(w string) bool { return w != "" && unicode.IsUpper([]rune(w)[0]) }
 
-// written maps lower-case tokens back to how a wrote them (its first
-// spelling of the stem).
-func written(a analysis, ts []string) []string {
-	out := make([]string, len(ts))
-	for i, t := range ts {
-		out[i] = t
-		if w, ok := a.surface[stem(t)]; ok && strings.EqualFold(w, t) {
-			out[i] = w
-		}
-	}
-	return out
-}
-
 // typo: the spans are one word each, two letters of it swapped
 // ("Cirtix" for "Citrix"). Names one letter apart are often two names
 // ("Jython", "Python"; "SOW", "SOP"), so that is no typo.
@@ -106,7 +96,7 @@ func typo(a, b []string) bool {
 // transposed: a and b are the same letters with two of them swapped.
 func transposed(a, b string) bool {
 	x, y := []rune(a), []rune(b)
-	if len(x) != len(y) || len(x) < 4 {
+	if len(x) != len(y) || len(x) < 3 {
 		return false
 	}
 	var diff []int
@@ -144,15 +134,14 @@ func (cx *cueContext) otherFact(a, b []string) bool {
 	return content
 }
 
-// wordsOnly drops the tokens that are punctuation.
-func wordsOnly(ts []string) []string {
-	out := make([]string, 0, len(ts))
-	for _, t := range ts {
-		if strings.IndexFunc(t, isWordRune) >= 0 {
-			out = append(out, t)
+// wordsOnly are a's words without punctuation, lower case and as written.
+func wordsOnly(a analysis) (lower, cased []string) {
+	for i, t := range a.tokens {
+		if strings.IndexFunc(t, isWordRune) >= 0 && i < len(a.cased) {
+			lower, cased = append(lower, t), append(cased, a.cased[i])
 		}
 	}
-	return out
+	return lower, cased
 }
 
 func isWordRune(r rune) bool {

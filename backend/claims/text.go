@@ -26,6 +26,7 @@ type analysis struct {
 	hist    bool
 	past    bool     // speaks of the past only (pastMarkers)
 	tokens  []string // every lower-case word, for antonym checks
+	cased   []string // the same words as written
 	// modifiers maps a name that qualifies the next one ("Tallyhub" in
 	// "Tallyhub Insights") to that head name.
 	modifiers map[string]string
@@ -85,6 +86,7 @@ func analyze(text string, known map[string]bool) analysis {
 	for wi, w := range ws {
 		lw := strings.ToLower(strings.ReplaceAll(w.text, "’", "'"))
 		a.tokens = append(a.tokens, lw)
+		a.cased = append(a.cased, w.text)
 		// a table cell starts like a sentence: "| Custom |" is no name
 		isFirst := first || strings.HasSuffix(strings.TrimRight(norm[:w.start], " *_"), "|")
 		first = false
