@@ -140,7 +140,7 @@ func (e *OfflineEngine) decide(as assessment, w *model.Weights) Result {
 	}
 	// Four places: sums over word maps differ in the last bit from run to
 	// run, and a report must not.
-	r.Confidence = math.Round(p[classOf(r.Verdict)]*1e4) / 1e4
+	r.Confidence = math.Round(e.shownConfidence(r.Verdict, p[classOf(r.Verdict)])*1e4) / 1e4
 	return r
 }
 

@@ -39,6 +39,10 @@ type OfflineEngine struct {
 	// contradicted threshold: a workspace's own, fitted on its fact
 	// changes by backend/calibrate.
 	ContradictedThreshold float64
+	// Uncalibrated shows the verdict model's raw probability as each
+	// verdict's confidence instead of the calibrated one (cmd/verdictreport
+	// fits the calibration map on it).
+	Uncalibrated bool
 	trace                 func(format string, args ...any) // set by tests to log alignment
 }
 
@@ -168,7 +172,7 @@ func (e *OfflineEngine) weights() (*model.Weights, string, error) {
 		if err != nil {
 			return nil, "", err
 		}
-		return e.Weights, "offline-" + OfflineVersion + "+" + e.Weights.Name + "-" + model.Hash(b), nil
+		return e.Weights, "offline-" + OfflineVersion + "+" + e.Weights.Name + "-" + model.Hash(b) + e.calibrationName(), nil
 	}
 	w, hash, err := model.Default()
 	if err != nil {
@@ -177,7 +181,7 @@ func (e *OfflineEngine) weights() (*model.Weights, string, error) {
 	if w.FeatureVersion != FeatureVersion {
 		return nil, "", fmt.Errorf("claims: verdict model %s was trained on features %s, the engine computes %s", hash, w.FeatureVersion, FeatureVersion)
 	}
-	return w, "offline-" + OfflineVersion + "+" + w.Name + "-" + hash, nil
+	return w, "offline-" + OfflineVersion + "+" + w.Name + "-" + hash + e.calibrationName(), nil
 }
 
 // ModelName is Report.Model of a check with every model present.

@@ -89,6 +89,7 @@ func (r *runner) engine() *claims.OfflineEngine {
 	}
 	e.Verifier = r.verifier
 	e.Weights = r.weights
+	e.Uncalibrated = r.cfg.fitCalibration != ""
 	return e
 }
 

@@ -36,17 +36,18 @@ var allSets = []string{"handbook", "handbook-drafts", "pairs-train", "pairs-dev"
 var defaultSets = []string{"handbook", "handbook-drafts", "scifact", "vitaminc", "sample"}
 
 type config struct {
-	sets          []string
-	bench         string
-	workdir       string
-	sample        string
-	embedder      string
-	md, verbose   bool
-	jsonOut       string
-	vitamincLimit int
-	k             int
-	verifier      bool
-	model         string // a verdict model file to decide with instead of the shipped one
+	sets           []string
+	bench          string
+	workdir        string
+	sample         string
+	embedder       string
+	md, verbose    bool
+	jsonOut        string
+	fitCalibration string
+	vitamincLimit  int
+	k              int
+	verifier       bool
+	model          string // a verdict model file to decide with instead of the shipped one
 }
 
 func main() {
@@ -78,6 +79,7 @@ func parseFlags(args []string) (config, error) {
 	fs.StringVar(&c.model, "model", "", "decide with this verdict model file (cmd/trainverdict -verdict-out) instead of the shipped one")
 	fs.IntVar(&c.k, "k", 0, "passages each paragraph retrieves (0: the product default, claims.DefaultTopK)")
 	fs.IntVar(&c.vitamincLimit, "vitaminc-limit", 0, "score only the first N VitaminC examples (0: all)")
+	fs.StringVar(&c.fitCalibration, "fit-calibration", "", "fit the shown-confidence map on the raw probabilities of -sets (development sets only) and write it to this file (backend/claims/calibration/calibration.json)")
 	if err := fs.Parse(args); err != nil {
 		return c, err
 	}
@@ -96,6 +98,11 @@ func parseFlags(args []string) (config, error) {
 	}
 	if c.k < 0 {
 		return c, fmt.Errorf("-k %d: must be 0 or more", c.k)
+	}
+	if c.fitCalibration != "" {
+		if err := developmentOnly(c.sets); err != nil {
+			return c, err
+		}
 	}
 	if c.vitamincLimit < 0 {
 		return c, fmt.Errorf("-vitaminc-limit %d: must be 0 or more", c.vitamincLimit)
@@ -191,6 +198,11 @@ func run(ctx context.Context, args []string, out io.Writer) (err error) {
 		sum.Title = ""
 	}
 	sum.write(out, cfg.md)
+	if cfg.fitCalibration != "" {
+		if err := writeCalibration(cfg.fitCalibration, results); err != nil {
+			return err
+		}
+	}
 	if cfg.jsonOut != "" && len(results) > 0 {
 		return writeCited(cfg.jsonOut, results[0].Engine, results)
 	}

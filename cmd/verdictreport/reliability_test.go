@@ -95,3 +95,24 @@ func TestAggregateConf(t *testing.T) {
 		t.Fatalf("no results: %s %v, want missing NaN", v, c)
 	}
 }
+
+func TestFitCalibrationRefusesHeldOutSets(t *testing.T) {
+	cases := []struct {
+		name, sets string
+		ok         bool
+	}{
+		{"development sets", "pairs-train,handbook,handbook-drafts,sample", true},
+		{"pairs test is held out", "pairs-train,pairs-test", false},
+		{"pairs report is held out", "pairs-report", false},
+		{"scifact is held out", "handbook,scifact", false},
+		{"vitaminc is held out", "vitaminc", false},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := parseFlags([]string{"-sets", tc.sets, "-fit-calibration", t.TempDir() + "/c.json"})
+			if (err == nil) != tc.ok {
+				t.Fatalf("parseFlags: %v, want ok=%v", err, tc.ok)
+			}
+		})
+	}
+}
