@@ -173,7 +173,8 @@ verdict-report: models
 # PyTorch (Debian's python3-torch, CPU; training only), then the shipped verdict model
 # (backend/claims/model/verdict-v2.json, logistic regression trained in Go), on the
 # public training and development splits; prints the cross-validated and held-out
-# tables. Never tunes on a test or report split.
+# tables; then fits the shown-confidence map (backend/claims/calibration) on the
+# development sets. Never tunes on a test or report split.
 train-verdict: models
 	$(call apt_install,$(APT_TRAIN))
 	@mkdir -p test-output
@@ -182,6 +183,8 @@ train-verdict: models
 	  -golden backend/claims/verifier/testdata/golden.json | tee test-output/train-verdict.txt
 	GOMAXPROCS=2 go run ./cmd/trainverdict -bench ../shared/benchmarks -workdir test-output/verdict -only handbook,sample,vitaminc,pairs \
 	  -date $$(date -u +%F) -verdict -verdict-out backend/claims/model/verdict-v2.json | tee test-output/train-verdict-model.txt
+	GOMAXPROCS=2 go run ./cmd/verdictreport -bench ../shared/benchmarks -workdir test-output/verdict \
+	  -sets pairs-train,sample,handbook,handbook-drafts -fit-calibration backend/claims/calibration/calibration.json | tee test-output/fit-calibration.txt
 
 # CI runs each target's seeds and kept crashers as part of gotest.
 fuzz:
