@@ -220,6 +220,7 @@ func (a *auditor) checkDoc(ctx context.Context, doc retrieval.IndexedDoc, only m
 	case err != nil:
 		return nil, 0, fmt.Errorf("audit %s (%s): %w", doc.ID, doc.Path, err)
 	}
+	claims.FlagCutSentences(norm.Text, rep.Results)
 	found := []finding{}
 	for _, r := range rep.Results {
 		if r.Verdict != claims.Contradicted {
@@ -232,7 +233,7 @@ func (a *auditor) checkDoc(ctx context.Context, doc retrieval.IndexedDoc, only m
 			c := r.Claim
 			c.Start, c.End = norm.Span(c.Start, c.End)
 			c.Text = full.Text[c.Start:c.End]
-			found = append(found, finding{Claim: c, Evidence: ev, Confidence: r.Confidence})
+			found = append(found, finding{Claim: c, Evidence: ev, Confidence: r.Confidence, Flags: r.Flags})
 			break
 		}
 	}

@@ -52,6 +52,7 @@ type finding struct {
 	Claim      claims.Claim    `json:"claim"`
 	Evidence   claims.Evidence `json:"evidence"`
 	Confidence float64         `json:"confidence"`
+	Flags      []string        `json:"flags,omitempty"` // claims.FlagCutSentence
 }
 
 // cached is one audit_results row.

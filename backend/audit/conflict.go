@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"slices"
 	"sort"
 	"strings"
 
@@ -91,7 +92,7 @@ func (a *auditor) conflictOf(ctx context.Context, dc *docCache, docID string, f 
 	if err != nil {
 		return Conflict{}, err
 	}
-	sa := Statement{DocID: docID, Title: da.Title, ChunkID: chunkOf(chA, f.Claim.Text), Quote: f.Claim.Text, Start: f.Claim.Start, End: f.Claim.End}
+	sa := Statement{DocID: docID, Title: da.Title, ChunkID: chunkOf(chA, f.Claim.Text), Quote: f.Claim.Text, Start: f.Claim.Start, End: f.Claim.End, Flags: f.Flags}
 	sb := Statement{DocID: f.Evidence.DocID, Title: f.Evidence.Title, ChunkID: f.Evidence.ChunkID, Quote: f.Evidence.Quote, Start: -1, End: -1}
 	if i := strings.Index(db.Text, f.Evidence.Quote); i >= 0 {
 		sb.Start, sb.End = i, i+len(f.Evidence.Quote)
@@ -112,6 +113,9 @@ func mergeInto(c *Conflict, dup Conflict) {
 			dup.Values[i].A, dup.Values[i].B = dup.Values[i].B, dup.Values[i].A
 		}
 	}
+	// a side read from a cut sentence stays flagged whichever finding wins
+	flagsA, flagsB := union(c.A.Flags, dup.A.Flags), union(c.B.Flags, dup.B.Flags)
+	defer func() { c.A.Flags, c.B.Flags = flagsA, flagsB }()
 	values := c.Values
 	if dup.Confidence > c.Confidence {
 		values = dup.Values
@@ -124,6 +128,16 @@ func mergeInto(c *Conflict, dup Conflict) {
 		}
 	}
 	c.Values = values
+}
+
+func union(a, b []string) []string {
+	out := slices.Clone(a)
+	for _, x := range b {
+		if !slices.Contains(out, x) {
+			out = append(out, x)
+		}
+	}
+	return out
 }
 
 func hasPair(vs []ValuePair, v ValuePair) bool {

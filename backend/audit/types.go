@@ -18,6 +18,9 @@ type Statement struct {
 	// text; -1 when the quote could not be placed.
 	Start int `json:"start"`
 	End   int `json:"end"`
+	// Flags holds claims.FlagCutSentence when the quote is a piece of a
+	// sentence too long to read whole (a price list with no full stop).
+	Flags []string `json:"flags,omitempty"`
 }
 
 // Where a statement's date came from.

@@ -44,11 +44,12 @@ those documents; either way they are checked against the whole corpus.
 Exit codes: 0 no open conflict, 1 open conflicts found (conflicts marked
 resolved or intended do not fail), 2 usage or runtime error.
 --json prints {"engine","model","model_hash","embed_model","conflicts":[{"key",
-"a":{"doc_id","title","date","date_source","chunk_id","quote","start","end"},
+"a":{"doc_id","title","date","date_source","chunk_id","quote","start","end","flags"},
 "b":{...},"values":[{"a","b"}],"confidence","newer","status","status_note"}],
 "checked":{"documents","claims","full","partial","reused"},"warnings":[]}.
 "newer" is "a", or "" when a date is unknown or both are equal; start and end
-are byte offsets of the quote in the document's visible text (-1: unknown).`,
+are byte offsets of the quote in the document's visible text (-1: unknown);
+"flags" holds cut_sentence when the quote is a piece of a sentence over 400 words or 4 KB.`,
 		Flags: func(fs *flag.FlagSet) RunFunc {
 			var docs docIDsFlag
 			fs.Var(&docs, "doc", "audit only this document id (repeatable)")

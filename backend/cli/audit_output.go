@@ -20,6 +20,9 @@ func writeAuditText(w io.Writer, rep audit.Report) {
 			fmt.Fprintf(w, "conflict: %s vs %s\n", side(c.A, c.Newer == "a"), side(c.B, c.Newer == "b"))
 		}
 		fmt.Fprintf(w, "  %s says %q\n", c.A.DocID, flatQuote(c.A.Quote))
+		if len(c.A.Flags) > 0 {
+			fmt.Fprintf(w, "    flags: %s\n", strings.Join(c.A.Flags, ", "))
+		}
 		fmt.Fprintf(w, "  %s says %q\n", c.B.DocID, flatQuote(c.B.Quote))
 		vals := make([]string, 0, len(c.Values))
 		for _, v := range c.Values {
