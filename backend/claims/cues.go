@@ -270,6 +270,8 @@ func (cx *cueContext) conflicts(cd *candidate) []conflict {
 	}
 	if cw, uw := levelChange(c, s.u.a); cw != "" {
 		out = append(out, conflict{cueLevel, fmt.Sprintf("the corpus says %q; the draft says %q", uw, cw)})
+	} else if cw, uw, n := scopedLevelChange(c, s.u.a); cw != "" {
+		out = append(out, conflict{cueLevel, fmt.Sprintf("the corpus says %q for %s; the draft says %q", uw, n, cw)})
 	}
 	if tenseChange(c, s.u.a) {
 		out = append(out, conflict{cueTense, "the corpus and the draft place this in different times"})

@@ -68,6 +68,8 @@ func TestPhenomena(t *testing.T) {
 			"Calls go through the Cirtix gateway of the office.", NotCovered},
 		{"a name denied on both sides agrees", "Brightly never changes the API without a deprecation period.", "Compatibility",
 			"As a stable service, Brightly never changes the public API without a deprecation period.", Supported},
+		{"a level scoped to a name", "The Ledger 101 class is recommended for Acme staff.", "Onboarding classes",
+			"| Class | Format | Required? |\n|---|---|---|\n| Ledger 101 | Self-guided | Required for Acme and Brightly staff; recommended for Finance staff |", Contradicted},
 		{"unseen subject is not contradicted by a number", "Every plan comes with 2 free coffee mugs.", "Plans",
 			"Every plan comes with 10 free seats.", NotCovered},
 		{"unseen subject is not contradicted by a negation", "Every new account gets a free coffee mug with the Team plan trial.", "Plans",
@@ -80,7 +82,8 @@ func TestPhenomena(t *testing.T) {
 	// The verdict model may abstain (not covered) on these rather than
 	// accuse, or rather than confirm a paraphrase it finds no likelier
 	// than not (SupportedFloor); it must never give the other verdict.
-	abstains := map[string]bool{"day range excludes a weekend day": true, "antonym counted once": true}
+	abstains := map[string]bool{"day range excludes a weekend day": true, "antonym counted once": true,
+		"a level scoped to a name": true} // the verdict model gives a level cue in a table 0.40
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
