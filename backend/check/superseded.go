@@ -3,6 +3,7 @@ package check
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -141,8 +142,12 @@ func (n namer) match(ctx context.Context, c *Claim) (change, bool, error) {
 		header := tableHeader(cur.ChunkText, s.Current)
 		old := n.judge.Verify(cl, []claims.Passage{{DocID: s.DocID, ChunkID: fmt.Sprintf("superseded:%d", s.ID), Title: s.Title, Text: withHeader(header, s.Text)}})
 		byJudge := old.Verdict == claims.Supported
-		// by its words, or by the old figure in other words ("two weeks" for "14 days")
-		if !byJudge && !history.StatesOld(said, s) && !history.StatesOldValue(said, s) {
+		// by its words, or by the old figure in other words ("two weeks" for "14 days"),
+		// or, for a claim the current sentence already contradicts, by that
+		// sentence having replaced one the claim does not contradict: the
+		// claim repeats what the page said before the change
+		if !byJudge && !history.StatesOld(said, s) && !history.StatesOldValue(said, s) &&
+			!(refutedBy(c, cur) && old.Verdict != claims.Contradicted && usesOldValue(said, s)) {
 			continue
 		}
 		if !n.saysOtherwise(cl, cur, header, supported) {
@@ -171,6 +176,57 @@ func (n namer) saysOtherwise(cl claims.Claim, cur Evidence, header string, suppo
 	}
 	chunk := n.judge.Verify(cl, []claims.Passage{{DocID: cur.DocID, ChunkID: cur.ChunkID, Title: cur.Title, URL: cur.URL, Text: cur.ChunkText}})
 	return chunk.Verdict != claims.Supported
+}
+
+// refutedBy: c is contradicted and cites cur, the current sentence.
+func refutedBy(c *Claim, cur Evidence) bool {
+	if c.Verdict != string(claims.Contradicted) {
+		return false
+	}
+	for _, e := range c.Evidence {
+		if e.DocID == cur.DocID && e.Quote != "" && (strings.Contains(e.Quote, cur.Quote) || strings.Contains(cur.Quote, e.Quote)) {
+			return true
+		}
+	}
+	return false
+}
+
+// usesOldValue: the claim writes a value the change replaced ("recommended"
+// where the row now says "Required"), not merely a sentence of its page.
+func usesOldValue(said string, s retrieval.Superseded) bool {
+	now := s.Current
+	if now == "" {
+		now = s.Replacement
+	}
+	_, vals := history.Describe(s.Text, now)
+	for _, v := range vals {
+		if strings.TrimSpace(v.Old) != "" && hasWords(said, v.Old) {
+			return true
+		}
+	}
+	// A table row changes by cells; a word diff across cells pairs words
+	// of different columns. A short old cell the new row no longer has
+	// ("Recommended") is the replaced value.
+	if strings.HasPrefix(strings.TrimSpace(s.Text), "|") && strings.HasPrefix(strings.TrimSpace(now), "|") {
+		cur := rowCells(now)
+		for _, c := range rowCells(s.Text) {
+			if !slices.Contains(cur, c) && len(strings.Fields(c)) <= maxValueWords && hasWords(said, c) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// rowCells are the trimmed, non-empty cells of a Markdown table row.
+func rowCells(row string) []string {
+	var out []string
+	for _, c := range strings.Split(strings.TrimSpace(row), "|") {
+		if c = strings.TrimSpace(c); c != "" {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // citesOtherThan says c cites a document other than docID.

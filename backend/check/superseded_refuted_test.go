@@ -1,0 +1,57 @@
+package check
+
+import (
+	"testing"
+
+	"continuity/backend/claims"
+	"continuity/backend/retrieval"
+)
+
+// A claim the current sentence already contradicts names the change when it
+// writes the value the change replaced; not when it only shares the page.
+func TestUsesOldValue(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name, said, old, now string
+		want                 bool
+	}{
+		{"the old value in words", "Refunds take 14 days.", "Refunds are possible within 14 days.", "Refunds are possible within 30 days.", true},
+		{"a value neither old nor new", "Visitors give the room number, 4400.", "TTS sits in room 3100.", "TTS sits in room 6400.", false},
+		{"an insertion replaces nothing", "Submit the request before the trip.", "Check the budget prior to submitting the request.", "Check the budget prior to submitting the travel request.", false},
+		{"a table row's replaced cell", "Tock 101 is only a recommended class.",
+			"| Tock 101 | Overview of the Tock system | Self-guided | Recommended |",
+			"| Tock 101 | An overview of Tock | Self-guided | Required for 18F <br/><br/> Recommended for Agreements | Tock 101 page |", true},
+		{"a cell the new row keeps", "Tock 101 is self-guided.",
+			"| Tock 101 | Overview | Self-guided | Recommended |", "| Tock 101 | An overview | Self-guided | Required |", false},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			if got := usesOldValue(tc.said, retrieval.Superseded{Text: tc.old, Current: tc.now}); got != tc.want {
+				t.Fatalf("usesOldValue = %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
+
+func TestRefutedBy(t *testing.T) {
+	t.Parallel()
+	cur := Evidence{DocID: "classes", Quote: "| Tock 101 | Self-guided | Required |"}
+	cases := []struct {
+		name string
+		c    Claim
+		want bool
+	}{
+		{"contradicted, citing the current row", Claim{Verdict: string(claims.Contradicted), Evidence: []Evidence{{DocID: "classes", Quote: cur.Quote}}}, true},
+		{"contradicted by another page", Claim{Verdict: string(claims.Contradicted), Evidence: []Evidence{{DocID: "faq", Quote: cur.Quote}}}, false},
+		{"not covered", Claim{Verdict: string(claims.NotCovered), Evidence: []Evidence{{DocID: "classes", Quote: cur.Quote}}}, false},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			if got := refutedBy(&tc.c, cur); got != tc.want {
+				t.Fatalf("refutedBy = %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
