@@ -108,15 +108,15 @@ func (e *OfflineEngine) score(c analysis, sorted []string, cq []slotQty, u *unit
 // nameNegated: a name the claim asserts sits in a negated clause of the
 // unit ("It isn't available on Starter", "not Adyen").
 func nameNegated(c analysis, u *unit, common func(string) bool) string {
-	if c.neg%2 == 1 {
+	// Only a claim without negation asserts its names outright: one that
+	// negates anything ("CART doesn't cost anything, and doesn't require
+	// documentation"; "does not break the API without a grace period")
+	// is compared clause by clause (clauseNegation), not name by name.
+	if c.neg > 0 {
 		return ""
 	}
-	// A name the claim itself says in a negated scope agrees with the
-	// unit's ("does not break API compatibility without a grace period":
-	// two negators, even parity, yet API is denied on both sides).
-	own := negatedNames(c.src)
 	for _, n := range slices.Sorted(maps.Keys(c.names)) {
-		if common(n) || own[n] {
+		if common(n) {
 			continue
 		}
 		if u.negatedNames()[n] {
