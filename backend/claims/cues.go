@@ -120,40 +120,80 @@ func substitution(s scored, common func(string) bool) (claimNames, unitNames []s
 // cost anything, and Y doesn't require Z" against "there is no cost, and
 // Y does not require Z" agrees though the claim as a whole negates twice.
 func clauseNegation(cc []analysis, u *unit) string {
+	// Each claim clause is read against the unit sentence that shares most
+	// of its words; clauses that land on the same sentence are read
+	// together ("If your expenses are more than five days overdue, future
+	// trips may not be approved" against "future travel may not be approved
+	// for anyone with expenses more than 5 days outstanding": one negation
+	// on each side, though the claim's first clause has none).
+	neg := map[int]int{}
+	var order []int
 	for _, c := range cc {
-		// A clause of fewer than three content words ("your time off
-		// works") shares them with any sentence on the topic.
-		if len(c.stems) < 3 {
+		best := bestPart(c, u)
+		if best < 0 {
 			continue
 		}
-		best, bestN := -1, 0
-		for i, p := range u.parts {
-			n := 0
-			every := firstOf(p, universal) != ""
-			for t := range c.stems {
-				// a word of a product name ("Remote Work Analysis Tool")
-				// is not the claim's predicate; an antonym is its opposite;
-				// a name the claim gives is covered by "every plan"
-				if (p.stems[t] && !p.names[t]) || hasAntonymIn(t, p) || (every && c.names[t] && !p.stems[t]) {
-					n++
-				}
-			}
-			if n > bestN {
-				best, bestN = i, n
-			}
+		if _, seen := neg[best]; !seen {
+			order = append(order, best)
 		}
-		if best < 0 || bestN < 3 || 2*bestN <= len(c.stems) {
-			continue
-		}
+		neg[best] += c.neg
+	}
+	for _, best := range order {
 		p := u.parts[best]
-		if c.polarity(p) != (p.neg%2 == 1) {
-			if c.neg%2 == 1 {
+		var group []analysis
+		for _, c := range cc {
+			if bestPart(c, u) == best {
+				group = append(group, c)
+			}
+		}
+		if groupPolarity(group, p) != (p.neg%2 == 1) {
+			if neg[best]%2 == 1 {
 				return fmt.Sprintf("the corpus states %q; the draft negates it", strings.TrimSpace(p.src))
 			}
 			return fmt.Sprintf("the corpus states the opposite, %q", strings.TrimSpace(p.src))
 		}
 	}
 	return ""
+}
+
+// groupPolarity is the polarity of claim clauses read together against
+// p: each clause's polarity (antonyms swapped against p), combined.
+func groupPolarity(group []analysis, p analysis) bool {
+	neg := false
+	for _, c := range group {
+		neg = neg != c.polarity(p)
+	}
+	return neg
+}
+
+// bestPart is the unit sentence that shares most of clause c's words, or
+// -1 when none shares enough: at least three and more than half (a clause
+// of fewer than three content words, "your time off works", shares them
+// with any sentence on the topic).
+func bestPart(c analysis, u *unit) int {
+	if len(c.stems) < 3 {
+		return -1
+	}
+	best, bestN := -1, 0
+	for i, p := range u.parts {
+		n := 0
+		every := firstOf(p, universal) != ""
+		for t := range c.stems {
+			// a word of a product name ("Remote Work Analysis Tool")
+			// is not the claim's predicate; an antonym is its opposite;
+			// a name the claim gives is covered by "every plan"
+			if (p.stems[t] && !p.names[t]) || hasAntonymIn(t, p) || (every && c.names[t] && !p.stems[t]) {
+				n++
+			}
+		}
+		if n > bestN {
+			best, bestN = i, n
+		}
+	}
+	if best < 0 || bestN < 3 || 2*bestN <= len(c.stems) {
+		return -1
+	}
+	return best
 }
 
 func hasAntonymIn(t string, p analysis) bool {

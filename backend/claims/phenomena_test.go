@@ -70,6 +70,8 @@ func TestPhenomena(t *testing.T) {
 			"As a stable service, Brightly never changes the public API without a deprecation period.", Supported},
 		{"a level scoped to a name", "The Ledger 101 class is recommended for Acme staff.", "Onboarding classes",
 			"| Class | Format | Required? |\n|---|---|---|\n| Ledger 101 | Self-guided | Required for Acme and Brightly staff; recommended for Finance staff |", Contradicted},
+		{"clauses read together against one sentence", "If your invoice is more than ten days overdue, new orders may not be shipped.", "Orders",
+			"New orders may not be shipped for customers with an invoice more than 10 days overdue.", Supported},
 		{"unseen subject is not contradicted by a number", "Every plan comes with 2 free coffee mugs.", "Plans",
 			"Every plan comes with 10 free seats.", NotCovered},
 		{"unseen subject is not contradicted by a negation", "Every new account gets a free coffee mug with the Team plan trial.", "Plans",
@@ -83,7 +85,7 @@ func TestPhenomena(t *testing.T) {
 	// accuse, or rather than confirm a paraphrase it finds no likelier
 	// than not (SupportedFloor); it must never give the other verdict.
 	abstains := map[string]bool{"day range excludes a weekend day": true, "antonym counted once": true,
-		"a level scoped to a name": true} // the verdict model gives a level cue in a table 0.40
+		"a level scoped to a name": true, "clauses read together against one sentence": true} // the verdict model gives a level cue in a table 0.40
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
