@@ -103,6 +103,7 @@ func substitution(s scored, common func(string) bool) (claimNames, unitNames []s
 			unitNames = append(unitNames, n)
 		}
 	}
+	claimNames, unitNames = dropAliases(claimNames, unitNames)
 	if len(claimNames) == 0 || len(unitNames) == 0 || len(claimNames) > 3 || len(unitNames) > 4 {
 		return nil, nil, false
 	}

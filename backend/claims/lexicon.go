@@ -119,3 +119,46 @@ func splitFields(s string) []string {
 	}
 	return out
 }
+
+// nameAliases are names written two ways that name one thing: time zones
+// by abbreviation ("4:30 PM ET", "4:30 PM Eastern"). Keys and values are
+// stems; each alias maps to its canonical name.
+var nameAliases = map[string]string{
+	"et": "eastern", "est": "eastern", "edt": "eastern",
+	"ct": "central", "cst": "central", "cdt": "central",
+	"mt": "mountain", "mst": "mountain", "mdt": "mountain",
+	"pt": "pacif", "pst": "pacif", "pdt": "pacif",
+	"gmt": "utc",
+}
+
+func canonicalName(n string) string {
+	if c, ok := nameAliases[n]; ok {
+		return c
+	}
+	return n
+}
+
+// dropAliases removes the names of a and b that the other side writes
+// another way.
+func dropAliases(a, b []string) ([]string, []string) {
+	in := func(xs []string, n string) bool {
+		for _, x := range xs {
+			if canonicalName(x) == canonicalName(n) {
+				return true
+			}
+		}
+		return false
+	}
+	var ka, kb []string
+	for _, n := range a {
+		if !in(b, n) {
+			ka = append(ka, n)
+		}
+	}
+	for _, n := range b {
+		if !in(a, n) {
+			kb = append(kb, n)
+		}
+	}
+	return ka, kb
+}

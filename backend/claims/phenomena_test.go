@@ -72,6 +72,8 @@ func TestPhenomena(t *testing.T) {
 			"| Class | Format | Required? |\n|---|---|---|\n| Ledger 101 | Self-guided | Required for Acme and Brightly staff; recommended for Finance staff |", Contradicted},
 		{"clauses read together against one sentence", "If your invoice is more than ten days overdue, new orders may not be shipped.", "Orders",
 			"New orders may not be shipped for customers with an invoice more than 10 days overdue.", Supported},
+		{"a time zone by its abbreviation", "The help desk closes at 4:30 PM Eastern on weekdays.", "Help desk",
+			"The help desk closes at 4:30 PM ET on weekdays.", Supported},
 		{"unseen subject is not contradicted by a number", "Every plan comes with 2 free coffee mugs.", "Plans",
 			"Every plan comes with 10 free seats.", NotCovered},
 		{"unseen subject is not contradicted by a negation", "Every new account gets a free coffee mug with the Team plan trial.", "Plans",

@@ -52,7 +52,7 @@ func (cx *cueContext) spanSwap(u *unit) (claimWords, unitWords []string, ok bool
 	// as often a rewording, a fixed typo or a changed tense ("wiki" for
 	// "documentation", "receive" for "reveice", "was" for "will be").
 	cw, uw := cc[p:len(c)-s], wc[p:len(w)-s]
-	if typo(cw, uw) || strings.Join(cm, "") == strings.Join(um, "") { // "HRLinks" for "HR Links"
+	if typo(cw, uw) || strings.Join(cm, "") == strings.Join(um, "") || sameAliases(cm, um) { // "HRLinks" for "HR Links"
 		return nil, nil, false
 	}
 	// A sentence's first word is capitalised whatever it is ("Important"
@@ -153,4 +153,17 @@ func hasDigit(s string) bool { return strings.ContainsAny(s, "0123456789") }
 // swapWhy says the swap in the writer's terms.
 func swapWhy(cw, uw []string) string {
 	return fmt.Sprintf("the corpus says %q where the draft says %q", strings.Join(uw, " "), strings.Join(cw, " "))
+}
+
+// sameAliases: the spans are one name written two ways ("ET", "Eastern").
+func sameAliases(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if canonicalName(stem(a[i])) != canonicalName(stem(b[i])) {
+			return false
+		}
+	}
+	return true
 }
