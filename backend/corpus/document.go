@@ -69,7 +69,14 @@ func hashBytes(b []byte) string {
 func HashString(s string) string { return hashBytes([]byte(s)) }
 
 func joinBlocks(bs []Block) string {
+	// Sized up front: growing by doubling would leave a 20 MB page's text
+	// in a buffer of up to twice its size, after copies of every smaller one.
+	n := 0
+	for _, b := range bs {
+		n += len(b.Text) + 2
+	}
 	var sb strings.Builder
+	sb.Grow(max(0, n-2))
 	for i, b := range bs {
 		if i > 0 {
 			sb.WriteString("\n\n")

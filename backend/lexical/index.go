@@ -1,7 +1,6 @@
 package lexical
 
 import (
-	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -53,6 +52,7 @@ type Index struct {
 	hasStats bool
 	closed   atomic.Bool
 	damaged  atomic.Bool // a bleve call panicked (see guard)
+	batches  int         // bleve batches written, guarded by mu (tests bound their size)
 }
 
 // Indexed fields: text is title + headings + body (BEIR/Anserini index a
@@ -178,48 +178,6 @@ func Recreate(dir string) (*Index, error) {
 		return nil, fmt.Errorf("remove lexical index %s: %w", dir, err)
 	}
 	return Open(dir)
-}
-
-// Apply deletes then indexes in one durable bleve batch; the field length
-// totals BM25 needs are updated in the same batch.
-func (ix *Index) Apply(ctx context.Context, deletes []string, docs []Doc) (err error) {
-	if err := ctx.Err(); err != nil {
-		return err
-	}
-	if err := ix.check(); err != nil {
-		return err
-	}
-	defer guard(ix.dir, ix, &err)
-	ix.mu.Lock()
-	defer ix.mu.Unlock()
-	st := ix.stats.clone()
-	b := ix.bi.NewBatch()
-	for _, id := range deletes {
-		lens, ok, err := ix.storedLens(id)
-		if err != nil {
-			return ix.readFailed(err)
-		}
-		if ok {
-			st.add(lens, -1)
-		}
-		b.Delete(id)
-	}
-	for _, d := range docs {
-		text := d.Title + "\n" + d.Headings + "\n" + d.Body
-		lens := docLens{fieldText: ix.count(text), fieldTitle: ix.count(d.Title)}
-		st.add(lens, 1)
-		lj, _ := json.Marshal(lens)
-		if err := b.Index(d.ID, bleveDoc{Text: text, Title: d.Title, Lens: string(lj)}); err != nil {
-			return fmt.Errorf("lexical index %s: %w", d.ID, err)
-		}
-	}
-	sj, _ := json.Marshal(st)
-	b.SetInternal([]byte(statsKey), sj)
-	if err := ix.bi.Batch(b); err != nil {
-		return fmt.Errorf("lexical batch: %w", err)
-	}
-	ix.stats, ix.hasStats = st, true
-	return nil
 }
 
 // storedLens reads the token counts stored with a chunk; ok is false when

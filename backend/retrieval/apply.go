@@ -97,7 +97,7 @@ func (ix *Index) apply(ctx context.Context, preps []prepared, removeIDs []string
 				if _, err := insChunk.ExecContext(ctx, c.ID, d.ID, c.Ordinal, string(hp), c.Text, c.Start, c.End, c.Hash, p.ehash[i]); err != nil {
 					return fmt.Errorf("insert chunk %s: %w", c.ID, err)
 				}
-				for k, r := range p.sents[i] {
+				for k, r := range p.sentencesOf(i) {
 					if _, err := insSent.ExecContext(ctx, c.ID, k, r.start, r.end, r.hash); err != nil {
 						return fmt.Errorf("insert sentence %d of chunk %s: %w", k, c.ID, err)
 					}

@@ -69,7 +69,14 @@ func (ix *Index) loadModel(ctx context.Context) error {
 // the number of published documents.
 func (ix *Index) trainingTexts(ctx context.Context, files []corpus.File) ([]string, int, error) {
 	stride := max(1, (len(files)+maxTrainDocs-1)/maxTrainDocs)
-	var texts []string
+	// The chunks are kept, and only the sampled ones joined into embedding
+	// inputs: a copy of every chunk's text would double what one huge page
+	// costs, for texts thin drops.
+	type piece struct {
+		title string
+		c     corpus.Chunk
+	}
+	var pieces []piece
 	docs := 0
 	for i := 0; i < len(files); i += stride {
 		if err := ctx.Err(); err != nil {
@@ -81,10 +88,15 @@ func (ix *Index) trainingTexts(ctx context.Context, files []corpus.File) ([]stri
 		}
 		docs++
 		for _, c := range corpus.Chunks(doc, ix.opts.Chunking) {
-			texts = append(texts, embedInput(doc.Title, c.HeadingPath, c.Text))
+			pieces = append(pieces, piece{doc.Title, c})
 		}
 	}
-	return thin(texts, maxTrainTexts), min(docs*stride, len(files)), nil
+	pieces = thin(pieces, maxTrainTexts)
+	texts := make([]string, len(pieces))
+	for i, p := range pieces {
+		texts[i] = embedInput(p.title, p.c.HeadingPath, p.c.Text)
+	}
+	return texts, min(docs*stride, len(files)), nil
 }
 
 // thin keeps at most n of xs, evenly spread.

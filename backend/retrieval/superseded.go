@@ -136,7 +136,7 @@ func (rec *recording) supersede(ctx context.Context, tx *sql.Tx, preps []prepare
 		}
 		var cur []VersionSentence
 		for i, c := range p.chunks {
-			for _, r := range p.sents[i] {
+			for _, r := range p.sentencesOf(i) {
 				cur = append(cur, VersionSentence{Text: c.Text[r.start:r.end], Hash: r.hash})
 			}
 		}

@@ -30,10 +30,19 @@ type prepared struct {
 	chunks []corpus.Chunk
 	ehash  []string
 	vecs   [][]float32
-	sents  [][]sentenceRow // per chunk
+	sents  [][]sentenceRow // per chunk; nil when split on demand (see sentencesOf)
 	fresh  map[string][]float32
 	// sentFresh are new sentence vectors, of the sentence embedder.
 	sentFresh map[string][]float32
+}
+
+// sentencesOf returns the sentence rows of chunk i: kept by prepare when
+// it embedded them, else split again from the chunk's text.
+func (p *prepared) sentencesOf(i int) []sentenceRow {
+	if p.sents != nil {
+		return p.sents[i]
+	}
+	return sentenceRows(p.chunks[i].Text)
 }
 
 // registered is what the registry remembers of an indexed file.
@@ -206,17 +215,27 @@ func (ix *Index) Sync(ctx context.Context, contentDir string, report progress.Fu
 // prepare chunks the documents and embeds the chunks not cached yet.
 func (ix *Index) prepare(ctx context.Context, preps []prepared) error {
 	var hashes, inputs, sentHashes, sentInputs []string
+	// Sentence rows are kept from here to apply only when their vectors are
+	// embedded now; otherwise apply splits each chunk as it writes it, so a
+	// huge page never holds the rows of all its sentences at once.
+	embedSents := ix.sentenceVectors() && !ix.deferSentences()
 	for i := range preps {
 		p := &preps[i]
 		p.chunks = corpus.Chunks(p.doc, ix.opts.Chunking)
 		p.doc.Blocks = nil // no longer needed; keeps batches small
-		p.ehash = p.ehash[:0]
-		p.sents = p.sents[:0]
+		p.ehash = make([]string, 0, len(p.chunks))
+		p.sents = nil
+		if embedSents {
+			p.sents = make([][]sentenceRow, 0, len(p.chunks))
+		}
 		for _, c := range p.chunks {
 			in := embedInput(p.doc.Title, c.HeadingPath, c.Text)
 			h := corpus.HashString(in)
 			p.ehash = append(p.ehash, h)
 			hashes, inputs = append(hashes, h), append(inputs, in)
+			if !embedSents {
+				continue
+			}
 			rows := sentenceRows(c.Text)
 			p.sents = append(p.sents, rows)
 			for _, r := range rows {
@@ -229,7 +248,7 @@ func (ix *Index) prepare(ctx context.Context, preps []prepared) error {
 		return err
 	}
 	var sentFresh map[string][]float32
-	if ix.sentenceVectors() && !ix.deferSentences() {
+	if embedSents {
 		// In the same durable batch as the chunks: a check then never
 		// embeds corpus text, only the draft.
 		if _, sentFresh, err = ix.embedMissing(ctx, ix.sentenceEmbedder(), sentHashes, sentInputs); err != nil {
