@@ -13,6 +13,9 @@ type AuditStatementDTO struct {
 	DateSrc string `json:"date_source"` // "front-matter", "file-time" or ""
 	ChunkID string `json:"chunk_id"`
 	Quote   string `json:"quote"`
+	// Flags holds "cut_sentence" when the quote is a piece of a sentence
+	// too long to read whole; never nil.
+	Flags []string `json:"flags"`
 }
 
 // AuditValueDTO is one differing value, A's then B's.
@@ -103,7 +106,11 @@ func auditConflictDTO(c audit.Conflict) AuditConflictDTO {
 }
 
 func statementDTO(s audit.Statement) AuditStatementDTO {
-	return AuditStatementDTO{DocID: s.DocID, Title: s.Title, Date: s.Date, DateSrc: s.DateSrc, ChunkID: s.ChunkID, Quote: s.Quote}
+	flags := s.Flags
+	if flags == nil {
+		flags = []string{}
+	}
+	return AuditStatementDTO{DocID: s.DocID, Title: s.Title, Date: s.Date, DateSrc: s.DateSrc, ChunkID: s.ChunkID, Quote: s.Quote, Flags: flags}
 }
 
 func muddyDocumentDTO(title string, r muddy.DocumentReport) MuddyDocumentDTO {

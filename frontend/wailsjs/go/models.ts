@@ -7,6 +7,7 @@ export namespace app {
 	    date_source: string;
 	    chunk_id: string;
 	    quote: string;
+	    flags: string[];
 	
 	    static createFrom(source: any = {}) {
 	        return new AuditStatementDTO(source);
@@ -20,6 +21,7 @@ export namespace app {
 	        this.date_source = source["date_source"];
 	        this.chunk_id = source["chunk_id"];
 	        this.quote = source["quote"];
+	        this.flags = source["flags"];
 	    }
 	}
 	export class AuditValueDTO {

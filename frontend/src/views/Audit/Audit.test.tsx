@@ -2,14 +2,14 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const { report, handlers } = vi.hoisted(() => {
-  const side = (doc_id: string, title: string, date: string, quote: string) => ({
-    doc_id, title, date, date_source: 'front-matter', chunk_id: `${doc_id}#1`, quote,
+  const side = (doc_id: string, title: string, date: string, quote: string, flags: string[] = []) => ({
+    doc_id, title, date, date_source: 'front-matter', chunk_id: `${doc_id}#1`, quote, flags,
   });
   const report = {
     audited: true, engine: 'offline', model: 'offline-5+verdict-v1-abc', embed_model: 'lsa', documents: 3, reused: 0, warnings: [], elapsed_ms: 5,
     conflicts: [
       { key: 'k1', topic: 'Refund policy ↔ Refund policy (old)', a: side('help-refund-policy', 'Refund policy', '2026-03-14', 'Full refunds within 30 days.'),
-        b: side('help-refund-policy-old', 'Refund policy (old)', '2023-05-02', 'Full refunds within 14 days. <b>not html</b>'),
+        b: side('help-refund-policy-old', 'Refund policy (old)', '2023-05-02', 'Full refunds within 14 days. <b>not html</b>', ['cut_sentence']),
         values: [{ a: '30 days', b: '14 days' }], confidence: 0.87, newer: 'a', status: 'open', note: '' },
       { key: 'k2', topic: 'Plans ↔ Pricing', a: side('plans', 'Plans', '', 'Pro costs $10.'), b: side('pricing', 'Pricing', '', 'Pro costs $12.'),
         values: [{ a: '$10', b: '$12' }], confidence: 0.7, newer: '', status: 'resolved', note: 'fixed' },
@@ -80,6 +80,9 @@ describe('AuditView', () => {
     expect(b.querySelector('b')).toBeNull();
     expect(b.textContent).toContain('<b>not html</b>');
     expect(pair.textContent).toContain('confidence 87%');
+    // the side read from a piece of an overlong sentence says so; the other does not
+    expect(within(b).getByTestId('cut-sentence-flag').textContent).toContain('over 400 words');
+    expect(within(a).queryByTestId('cut-sentence-flag')).toBeNull();
   });
 
   it('filters by status', async () => {

@@ -31,6 +31,11 @@ function Side({ s, values, newer, label }: { s: AuditStatement; values: string[]
           ),
         )}
       </blockquote>
+      {s.flags?.includes('cut_sentence') && (
+        <p className="flag" data-testid="cut-sentence-flag">
+          This is part of a sentence over 400 words with no full stop, such as a long list, so it was checked in pieces.
+        </p>
+      )}
       <button
         type="button"
         className="link-button"
