@@ -30,7 +30,9 @@ func TestAuditFlagsAConflictInACutSentence(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(root, "content", "help", "price-list.md"), []byte(b.String()), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	rep, err := Run(context.Background(), openSession(t, root), Options{})
+	// Only the price list is audited (against every page): the rest of the
+	// sample agrees with itself, and a whole audit costs 30 s under -race.
+	rep, err := Run(context.Background(), openSession(t, root), Options{Docs: []string{"price-list"}})
 	if err != nil {
 		t.Fatal(err)
 	}
