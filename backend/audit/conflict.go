@@ -115,7 +115,6 @@ func mergeInto(c *Conflict, dup Conflict) {
 	}
 	// a side read from a cut sentence stays flagged whichever finding wins
 	flagsA, flagsB := union(c.A.Flags, dup.A.Flags), union(c.B.Flags, dup.B.Flags)
-	defer func() { c.A.Flags, c.B.Flags = flagsA, flagsB }()
 	values := c.Values
 	if dup.Confidence > c.Confidence {
 		values = dup.Values
@@ -128,6 +127,7 @@ func mergeInto(c *Conflict, dup Conflict) {
 		}
 	}
 	c.Values = values
+	c.A.Flags, c.B.Flags = flagsA, flagsB
 }
 
 func union(a, b []string) []string {

@@ -194,10 +194,7 @@ func refutedBy(c *Claim, cur Evidence) bool {
 // usesOldValue: the claim writes a value the change replaced ("recommended"
 // where the row now says "Required"), not merely a sentence of its page.
 func usesOldValue(said string, s retrieval.Superseded) bool {
-	now := s.Current
-	if now == "" {
-		now = s.Replacement
-	}
+	now := nowText(s)
 	_, vals := history.Describe(s.Text, now)
 	for _, v := range vals {
 		if strings.TrimSpace(v.Old) != "" && hasWords(said, v.Old) {

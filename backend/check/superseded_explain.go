@@ -32,11 +32,7 @@ const (
 // (those the claim uses first), else it quotes the old and the current
 // sentence from a little before where they differ.
 func ChangeExplanation(claim string, s retrieval.Superseded) string {
-	now := s.Current
-	if now == "" {
-		now = s.Replacement
-	}
-	was, is := changedValues(claim, s.Text, now)
+	was, is := changedValues(claim, s.Text, nowText(s))
 	var b strings.Builder
 	b.WriteString("Until ")
 	b.WriteString(s.Until.Format(changeDate))
@@ -58,6 +54,15 @@ func ChangeExplanation(claim string, s retrieval.Superseded) string {
 	}
 	b.WriteString(".")
 	return b.String()
+}
+
+// nowText is what the page says in the superseded sentence's place: its
+// current version, else the sentence that replaced it then.
+func nowText(s retrieval.Superseded) string {
+	if s.Current != "" {
+		return s.Current
+	}
+	return s.Replacement
 }
 
 // changedValues words both sides of a change: the changed values the claim

@@ -127,28 +127,26 @@ func clauseNegation(cc []analysis, u *unit) string {
 	// trips may not be approved" against "future travel may not be approved
 	// for anyone with expenses more than 5 days outstanding": one negation
 	// on each side, though the claim's first clause has none).
-	neg := map[int]int{}
+	groups := map[int][]analysis{}
 	var order []int
 	for _, c := range cc {
 		best := bestPart(c, u)
 		if best < 0 {
 			continue
 		}
-		if _, seen := neg[best]; !seen {
+		if _, seen := groups[best]; !seen {
 			order = append(order, best)
 		}
-		neg[best] += c.neg
+		groups[best] = append(groups[best], c)
 	}
 	for _, best := range order {
-		p := u.parts[best]
-		var group []analysis
-		for _, c := range cc {
-			if bestPart(c, u) == best {
-				group = append(group, c)
-			}
-		}
+		p, group := u.parts[best], groups[best]
 		if groupPolarity(group, p) != (p.neg%2 == 1) {
-			if neg[best]%2 == 1 {
+			neg := 0
+			for _, c := range group {
+				neg += c.neg
+			}
+			if neg%2 == 1 {
 				return fmt.Sprintf("the corpus states %q; the draft negates it", strings.TrimSpace(p.src))
 			}
 			return fmt.Sprintf("the corpus states the opposite, %q", strings.TrimSpace(p.src))

@@ -43,7 +43,7 @@ type OfflineEngine struct {
 	// verdict's confidence instead of the calibrated one (cmd/verdictreport
 	// fits the calibration map on it).
 	Uncalibrated bool
-	trace                 func(format string, args ...any) // set by tests to log alignment
+	trace        func(format string, args ...any) // set by tests to log alignment
 }
 
 // NewOffline returns the offline engine with calibrated defaults.

@@ -7,6 +7,7 @@ import (
 
 	"continuity/backend/claims"
 	"continuity/backend/claims/calibration"
+	"continuity/backend/claims/model"
 )
 
 // heldOutSets are never read to choose anything (issue 27): the
@@ -66,6 +67,6 @@ func writeCalibration(path string, rs []setResult) error {
 	if err := os.WriteFile(path, b, 0o644); err != nil {
 		return fmt.Errorf("write %s: %w", path, err)
 	}
-	logf("calibration written to %s (%s)", path, calibration.Hash(b))
+	logf("calibration written to %s (%s)", path, model.Hash(b))
 	return nil
 }

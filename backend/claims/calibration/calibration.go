@@ -9,9 +9,7 @@ package calibration
 
 import (
 	"bytes"
-	"crypto/sha256"
 	_ "embed"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -19,6 +17,8 @@ import (
 	"slices"
 	"sort"
 	"sync"
+
+	"continuity/backend/claims/model"
 )
 
 // Map is one fitted calibration: per verdict, knots (raw, calibrated) in
@@ -92,7 +92,9 @@ type block struct {
 
 func (b block) rate() float64 { return b.right / b.w }
 
-func (b block) with(o block) block { return block{b.n + o.n, b.w + o.w, b.right + o.right, b.sumP + o.sumP} }
+func (b block) with(o block) block {
+	return block{b.n + o.n, b.w + o.w, b.right + o.right, b.sumP + o.sumP}
+}
 
 // pav is pool-adjacent-violators over runs of minBlock samples (a short
 // last run joins the one before), so every block holds at least minBlock.
@@ -172,12 +174,6 @@ func (m *Map) Marshal() ([]byte, error) {
 	return append(b, '\n'), err
 }
 
-// Hash is the first 12 hex digits of the file's sha256.
-func Hash(file []byte) string {
-	s := sha256.Sum256(file)
-	return hex.EncodeToString(s[:])[:12]
-}
-
 //go:embed calibration.json
 var shipped []byte
 
@@ -199,5 +195,5 @@ func Default() (*Map, string, error) {
 		}
 		def.m, def.err = Parse(shipped)
 	})
-	return def.m, Hash(shipped), def.err
+	return def.m, model.Hash(shipped), def.err
 }
