@@ -74,11 +74,12 @@ func (ix *Index) apply(ctx context.Context, preps []prepared, removeIDs []string
 			return fmt.Errorf("prepare: %w", err)
 		}
 		defer insChunk.Close()
-		insVec, err := tx.PrepareContext(ctx, `INSERT OR IGNORE INTO index_embeddings(embedder, model, hash, dim, vec) VALUES(?,?,?,?,?)`)
+		insVec, err := tx.PrepareContext(ctx, upsertVector)
 		if err != nil {
 			return fmt.Errorf("prepare: %w", err)
 		}
 		defer insVec.Close()
+		shared := ix.sharedSentenceVectors()
 		insSent, err := tx.PrepareContext(ctx, `INSERT INTO index_sentences(chunk_id, ordinal, start_byte, end_byte, hash) VALUES(?,?,?,?,?)`)
 		if err != nil {
 			return fmt.Errorf("prepare: %w", err)
@@ -110,7 +111,7 @@ func (ix *Index) apply(ctx context.Context, preps []prepared, removeIDs []string
 			}
 			se := ix.sentenceEmbedder()
 			for h, v := range p.sentFresh {
-				if _, err := insVec.ExecContext(ctx, se.Name(), se.Model(), h, len(v), encodeVec(v)); err != nil {
+				if _, err := insVec.ExecContext(ctx, se.Name(), se.Model(), h, len(v), vectorBlob(v, shared)); err != nil {
 					return fmt.Errorf("cache sentence embedding: %w", err)
 				}
 			}

@@ -26,7 +26,7 @@ func (ix *Index) cachedVectors(ctx context.Context, emb embed.Embedder, hashes [
 			args = append(args, h)
 		}
 		rows, err := ix.db.Reader().QueryContext(ctx, `SELECT hash, dim, vec FROM index_embeddings
-			WHERE embedder = ? AND model = ? AND hash IN (`+placeholders(len(part))+`)`, args...)
+			WHERE embedder = ? AND model = ? AND length(vec) > 0 AND hash IN (`+placeholders(len(part))+`)`, args...)
 		if err != nil {
 			return nil, fmt.Errorf("embedding cache: %w", err)
 		}

@@ -120,7 +120,7 @@ func (ix *Index) loadVectors(ctx context.Context) error {
 	}
 	ix.vecs.Reserve(n)
 	rows, err := ix.db.Reader().QueryContext(ctx, `SELECT c.id, e.dim, e.vec FROM index_chunks c
-		JOIN index_embeddings e ON e.embedder = ? AND e.model = ? AND e.hash = c.embed_hash
+		JOIN index_embeddings e ON e.embedder = ? AND e.model = ? AND e.hash = c.embed_hash AND length(e.vec) > 0
 		ORDER BY c.rowid`, ix.emb.Name(), ix.emb.Model())
 	if err != nil {
 		return fmt.Errorf("load vectors: %w", err)

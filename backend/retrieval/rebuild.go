@@ -63,7 +63,7 @@ func (ix *Index) refillVectors(ctx context.Context, part []chunkRow) error {
 	if err != nil {
 		return err
 	}
-	if err := ix.storeVectors(ctx, ix.emb, fresh); err != nil {
+	if err := ix.storeVectors(ctx, ix.emb, fresh, false); err != nil {
 		return err
 	}
 	for j, r := range part {

@@ -4,8 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
-	"maps"
-	"slices"
 	"strings"
 	"unicode"
 
@@ -154,27 +152,6 @@ func (ix *Index) sentencesWithoutVectors(ctx context.Context) (map[string]string
 	return out, nil
 }
 
-// storeVectors persists freshly computed vectors of emb.
-func (ix *Index) storeVectors(ctx context.Context, emb embed.Embedder, fresh map[string][]float32) error {
-	if len(fresh) == 0 {
-		return nil
-	}
-	return ix.db.Tx(ctx, func(tx *sql.Tx) error {
-		ins, err := tx.PrepareContext(ctx, `INSERT OR IGNORE INTO index_embeddings(embedder, model, hash, dim, vec) VALUES(?,?,?,?,?)`)
-		if err != nil {
-			return fmt.Errorf("prepare: %w", err)
-		}
-		defer ins.Close()
-		for _, h := range slices.Sorted(maps.Keys(fresh)) {
-			v := fresh[h]
-			if _, err := ins.ExecContext(ctx, emb.Name(), emb.Model(), h, len(v), encodeVec(v)); err != nil {
-				return fmt.Errorf("cache embedding: %w", err)
-			}
-		}
-		return nil
-	})
-}
-
 // Sentences returns the sentences of each chunk, in order, with their
 // vectors. A sentence whose vector a deferred sync left out
 // (Options.DeferSentences) is embedded now and stored, so a check reads
@@ -212,7 +189,7 @@ func (ix *Index) Sentences(ctx context.Context, chunkIDs []string) (map[string][
 	if err != nil {
 		return nil, fmt.Errorf("embed published sentences: %w", err)
 	}
-	if err := ix.storeVectors(ctx, ix.sentenceEmbedder(), fresh); err != nil {
+	if err := ix.storeVectors(ctx, ix.sentenceEmbedder(), fresh, true); err != nil {
 		return nil, err
 	}
 	for i, m := range missing {
@@ -257,7 +234,9 @@ func (ix *Index) readSentences(ctx context.Context, chunkIDs []string) ([]senten
 		if err := rows.Scan(&r.chunkID, &r.hash, &r.Start, &r.End, &txt, &dim, &vec); err != nil {
 			return nil, fmt.Errorf("read sentences: %w", err)
 		}
-		if dim.Valid {
+		// An empty vec is a reference to the shared cache: read as missing,
+		// it is fetched from there by Sentences.
+		if dim.Valid && len(vec) > 0 {
 			if r.Vec, err = decodeVec(vec, int(dim.Int64)); err != nil {
 				return nil, fmt.Errorf("sentence vector of %s: %w", r.chunkID, err)
 			}

@@ -40,7 +40,7 @@ func (ix *Index) fillSentences(ctx context.Context, report progress.Func) (int, 
 		if err != nil {
 			return i, fmt.Errorf("embed published sentences: %w", err)
 		}
-		if err := ix.storeVectors(ctx, ix.sentenceEmbedder(), fresh); err != nil {
+		if err := ix.storeVectors(ctx, ix.sentenceEmbedder(), fresh, true); err != nil {
 			return i, err
 		}
 		report.Report(progress.Event{Stage: "embedding", Message: "embedding published sentences",
@@ -62,7 +62,7 @@ type FillReport struct {
 // without a vector (Options.DeferSentences), a page at a time, each page
 // stored as it is done: cancelled or killed, it resumes where it stopped.
 // It takes no index lock and opens no cache: it writes only vectors keyed
-// by sentence hash, with INSERT OR IGNORE, which a concurrent sync or
+// by sentence hash, with upsertVector (never replacing a vector), which a concurrent sync or
 // check may write too, so a writer and any number of checks run beside
 // it. opts needs SentenceEmbedder; without one there is nothing to fill.
 func FillSentences(ctx context.Context, db *store.DB, opts Options, report progress.Func) (FillReport, error) {

@@ -158,7 +158,7 @@ func (ix *Index) ensureSupersededVectors(ctx context.Context) error {
 	}
 	se := ix.sentenceEmbedder()
 	rows, err := ix.db.Reader().QueryContext(ctx, `SELECT DISTINCT s.hash, s.text FROM index_superseded s
-		LEFT JOIN index_embeddings e ON e.embedder = ? AND e.model = ? AND e.hash = s.hash WHERE e.hash IS NULL`, se.Name(), se.Model())
+		LEFT JOIN index_embeddings e ON e.embedder = ? AND e.model = ? AND e.hash = s.hash WHERE e.hash IS NULL OR length(e.vec) = 0`, se.Name(), se.Model())
 	if err != nil {
 		return fmt.Errorf("find superseded sentences without vectors: %w", err)
 	}
@@ -182,7 +182,7 @@ func (ix *Index) ensureSupersededVectors(ctx context.Context) error {
 		if err != nil {
 			return fmt.Errorf("embed superseded sentences: %w", err)
 		}
-		if err := ix.storeVectors(ctx, se, fresh); err != nil {
+		if err := ix.storeVectors(ctx, se, fresh, false); err != nil {
 			return err
 		}
 	}
@@ -208,7 +208,7 @@ func (ix *Index) loadSupersededVectors(ctx context.Context) error {
 // superseded row that where (over index_superseded s) selects.
 func (ix *Index) readSupersededVectors(ctx context.Context, se embed.Embedder, where string, args []any, fn func(id int64, v []float32) error) error {
 	rows, err := ix.db.Reader().QueryContext(ctx, `SELECT s.id, e.dim, e.vec FROM index_superseded s
-		JOIN index_embeddings e ON e.embedder = ? AND e.model = ? AND e.hash = s.hash `+where, append([]any{se.Name(), se.Model()}, args...)...)
+		JOIN index_embeddings e ON e.embedder = ? AND e.model = ? AND e.hash = s.hash AND length(e.vec) > 0 `+where, append([]any{se.Name(), se.Model()}, args...)...)
 	if err != nil {
 		return err
 	}

@@ -112,7 +112,7 @@ func (ix *Index) RecordHistory(ctx context.Context, contentDir string, recs []Hi
 			}
 			rows = append(rows, row)
 		}
-		if err := insertVectors(ctx, tx, ix.sentenceEmbedder().Name(), ix.sentenceEmbedder().Model(), fresh); err != nil {
+		if err := insertVectors(ctx, tx, ix.sentenceEmbedder().Name(), ix.sentenceEmbedder().Model(), fresh, false); err != nil {
 			return err
 		}
 		return setState(ctx, tx, key, string(markJSON))
@@ -170,21 +170,4 @@ func (ix *Index) embedHistory(ctx context.Context, recs []HistoryRecord) (map[st
 		return nil, fmt.Errorf("embed superseded sentences: %w", err)
 	}
 	return fresh, nil
-}
-
-func insertVectors(ctx context.Context, tx *sql.Tx, embedder, model string, fresh map[string][]float32) error {
-	if len(fresh) == 0 {
-		return nil
-	}
-	ins, err := tx.PrepareContext(ctx, `INSERT OR IGNORE INTO index_embeddings(embedder, model, hash, dim, vec) VALUES(?,?,?,?,?)`)
-	if err != nil {
-		return fmt.Errorf("prepare: %w", err)
-	}
-	defer ins.Close()
-	for h, v := range fresh {
-		if _, err := ins.ExecContext(ctx, embedder, model, h, len(v), encodeVec(v)); err != nil {
-			return fmt.Errorf("cache embedding: %w", err)
-		}
-	}
-	return nil
 }

@@ -24,6 +24,12 @@ type cached struct {
 func (e *cached) Name() string  { return e.inner.Name() }
 func (e *cached) Model() string { return e.inner.Model() }
 
+// SharesVectors says the cache file keeps what this embedder computes, so
+// a caller (a data dir's index) may keep a reference instead of a second
+// copy and ask again. After any failed cache read or write in this process
+// it says false: keeping a copy is then the safe choice.
+func (e *cached) SharesVectors() bool { return e.c.failures.Load() == 0 }
+
 type digest = [sha256.Size]byte
 
 // modelKey is read on every call, not fixed at Wrap, in case the inner
