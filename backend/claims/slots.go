@@ -155,6 +155,12 @@ func relate(ca analysis, c slotQty, u *unit) (qtyRelation, string, int) {
 		if (cq.Kind == numbers.Date || cq.Kind == numbers.Count) && !contextsMeet(cctx, qctx) {
 			continue
 		}
+		// "more than 222 deaths" is stated by "224 deaths": an exact figure
+		// beyond a comparison satisfies it (a limit, "up to 50", is changed
+		// by another figure instead).
+		if satisfies(cq, q) {
+			return qtyMatched, qtext, uq.i
+		}
 		// A date conflicts most plainly with the date of the same
 		// precision ("January 6, 2026" against "January 6, 2025"), not
 		// with a bare year in a heading.
@@ -185,6 +191,20 @@ func relate(ca analysis, c slotQty, u *unit) (qtyRelation, string, int) {
 		return qtyAbsent, otherText, otherIdx
 	}
 	return qtyConflict, otherText, otherIdx
+}
+
+// satisfies: c is a comparison that the exact figure q meets.
+func satisfies(c, q numbers.Quantity) bool {
+	if !c.Comparative || q.Bound != numbers.Exact || c.Kind != q.Kind {
+		return false
+	}
+	switch c.Bound {
+	case numbers.AtLeast:
+		return q.Value > c.Value
+	case numbers.AtMost:
+		return q.Value < c.Value
+	}
+	return false
 }
 
 // overlap weighs how well a unit figure's neighbours place it in the

@@ -43,9 +43,14 @@ type Quantity struct {
 	Per string
 	// Every marks a repeat interval ("every hour", "each 15 minutes"): a
 	// different slot from a span ("after six months").
-	Every      bool
-	Bound      Bound
-	Start, End int // byte offsets of the whole mention
+	Every bool
+	Bound Bound
+	// Comparative marks a bound said as a comparison ("more than 222
+	// deaths", "under 32 %"), which an exact figure beyond it satisfies;
+	// "up to", "at least" and "within" state a limit, which another figure
+	// changes.
+	Comparative bool
+	Start, End  int // byte offsets of the whole mention
 }
 
 // String renders the quantity the way explanations name it.

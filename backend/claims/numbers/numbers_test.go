@@ -79,22 +79,28 @@ func TestExtract(t *testing.T) {
 func TestBounds(t *testing.T) {
 	t.Parallel()
 	cases := []struct {
-		name, text string
-		want       Bound
+		name, text  string
+		want        Bound
+		comparative bool
 	}{
-		{"up to", "up to 50 users", AtMost},
-		{"within", "within 30 days", AtMost},
-		{"at least", "at least 3 reminders", AtLeast},
-		{"more than", "more than a million invoices", AtLeast},
-		{"or later", "iOS 16 or later", AtLeast},
-		{"exact", "50 users", Exact},
+		{"up to", "up to 50 users", AtMost, false},
+		{"within", "within 30 days", AtMost, false},
+		{"at least", "at least 3 reminders", AtLeast, false},
+		{"more than", "more than a million invoices", AtLeast, true},
+		{"fewer than", "fewer than 12 seats", AtMost, true},
+		{"below", "an approval below 32 %", AtMost, true},
+		{"above money", "grossed above $90 million", AtLeast, true},
+		{"no more than is a limit", "no more than 5 reminders", AtMost, false},
+		{"no less than is a limit", "no less than 5 reminders", AtLeast, false},
+		{"or later", "iOS 16 or later", AtLeast, false},
+		{"exact", "50 users", Exact, false},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
 			q := Extract(c.text)
-			if len(q) != 1 || q[0].Bound != c.want {
-				t.Fatalf("Extract(%q) = %+v, want one quantity with bound %v", c.text, q, c.want)
+			if len(q) != 1 || q[0].Bound != c.want || q[0].Comparative != c.comparative {
+				t.Fatalf("Extract(%q) = %+v, want one quantity with bound %v, comparative %v", c.text, q, c.want, c.comparative)
 			}
 		})
 	}

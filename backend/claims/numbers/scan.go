@@ -79,7 +79,8 @@ func readQuantity(t []token, i int) (Quantity, int) {
 	// Money: "$9", "$278.40".
 	if tk.kind == tokSymbol && (tk.text == "$" || tk.text == "€" || tk.text == "£") && i+1 < len(t) && t[i+1].kind == tokNumber && t[i].end == t[i+1].start {
 		v, n := scale(t, i+2, t[i+1].value)
-		return Quantity{Kind: Money, Value: v, Unit: tk.text, Bound: boundBefore(t, i), Per: rateAfter(t, i+2+n),
+		b, cmp := boundBefore(t, i)
+		return Quantity{Kind: Money, Value: v, Unit: tk.text, Bound: b, Comparative: cmp, Per: rateAfter(t, i+2+n),
 			Start: tk.start, End: t[i+1+n].end}, 2 + n
 	}
 	// "every hour", "each year".
@@ -92,7 +93,8 @@ func readQuantity(t []token, i int) (Quantity, int) {
 	if n == 0 {
 		return Quantity{}, 0
 	}
-	q := Quantity{Value: v, Bound: boundBefore(t, i), Start: tk.start, End: t[i+n-1].end}
+	b, cmp := boundBefore(t, i)
+	q := Quantity{Value: v, Bound: b, Comparative: cmp, Start: tk.start, End: t[i+n-1].end}
 	j := i + n
 	if j < len(t) && (t[j].text == "%" || t[j].lower == "percent") {
 		q.Kind, q.End = Percent, t[j].end
@@ -231,23 +233,35 @@ func scale(t []token, j int, v float64) (float64, int) {
 	return v, 0
 }
 
-func boundBefore(t []token, i int) Bound {
+// boundBefore reads the bound stated before the number at i, and whether
+// it is said as a comparison (see Quantity.Comparative).
+func boundBefore(t []token, i int) (Bound, bool) {
 	w := func(k int) string {
 		if k < 0 {
 			return ""
 		}
 		return t[k].lower
 	}
+	than := w(i-1) == "than"
+	less := w(i-2) == "less" || w(i-2) == "fewer"
+	more := w(i-2) == "more" || w(i-2) == "greater"
+	no := than && (less || more) && w(i-3) == "no" // "no more than 5" is a limit, at most 5
 	switch {
+	case no && less:
+		return AtLeast, false
+	case no:
+		return AtMost, false
+	case than && less, w(i-1) == "under", w(i-1) == "below":
+		return AtMost, true
+	case than && more, w(i-1) == "over", w(i-1) == "above":
+		return AtLeast, true
 	case w(i-2) == "up" && w(i-1) == "to", w(i-1) == "within", w(i-2) == "at" && w(i-1) == "most",
-		w(i-2) == "less" && w(i-1) == "than", w(i-1) == "under", w(i-2) == "no" && w(i-1) == "more",
 		w(i-1) == "maximum", w(i-1) == "max":
-		return AtMost
-	case w(i-2) == "at" && w(i-1) == "least", w(i-2) == "more" && w(i-1) == "than", w(i-1) == "over",
-		w(i-1) == "minimum", w(i-2) == "greater" && w(i-1) == "than":
-		return AtLeast
+		return AtMost, false
+	case w(i-2) == "at" && w(i-1) == "least", w(i-1) == "minimum":
+		return AtLeast, false
 	}
-	return Exact
+	return Exact, false
 }
 
 // nameOf returns the word glued to the number's left ("iOS 16", "v2",
