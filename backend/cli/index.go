@@ -266,7 +266,14 @@ func writeIndexReport(ctx context.Context, env *Env, rep retrieval.Report, ix st
 	if out.SentenceModel != "" && out.SentenceModel != out.EmbedModel {
 		fmt.Fprintf(env.Stdout, "sentences  %s\n", describeEmbedder(out.SentenceEmbedder, out.SentenceModel))
 	}
+	listed := listedSkips(out.Skipped)
 	for _, w := range out.Warnings {
+		// A skip listed file by file below says it once, with its reason.
+		// Warnings name files from the content root, skips from the
+		// workspace root ("content/" when the content has its own folder).
+		if listed[w.Path] || listed["content/"+w.Path] {
+			continue
+		}
 		fmt.Fprintf(env.Stdout, "warning    %s: %s\n", logging.Name(w.Path), logging.Escape(w.Message))
 	}
 	writeSkipped(env.Stdout, out.Skipped)

@@ -61,6 +61,10 @@ func TestIndexStrictFailsOnADuplicateID(t *testing.T) {
 		if want := `skipped    content/help/refund.md: duplicate id, id "help-refund" is also content/blog/new.md, which is indexed`; !strings.Contains(r.stdout, want) {
 			t.Fatalf("text report lacks %q:\n%s", want, r.stdout)
 		}
+		// Issue 29 item 14: each problem once, not as a warning and again as a skip.
+		if n := strings.Count(r.stdout, "help/refund.md"); n != 1 {
+			t.Fatalf("the skipped page is named %d times, want once:\n%s", n, r.stdout)
+		}
 	})
 }
 

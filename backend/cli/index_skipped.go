@@ -58,6 +58,17 @@ func writeSkipped(w io.Writer, skipped []corpus.Skipped) {
 	}
 }
 
+// listedSkips is the set of paths writeSkipped lists one by one.
+func listedSkips(skipped []corpus.Skipped) map[string]bool {
+	out := map[string]bool{}
+	for _, s := range skipped {
+		if listedEach(s.Reason) {
+			out[s.Path] = true
+		}
+	}
+	return out
+}
+
 func reasonLabel(r corpus.SkipReason) string { return strings.ReplaceAll(string(r), "_", " ") }
 
 // strictSkips fails index --strict on the skips listed file by file: each
