@@ -15,7 +15,7 @@ export function workspaceSourceText(w: Pick<WorkspaceSummary, 'source' | 'saved_
   if (launch) {
     return {
       inForce: `This window's workspace comes from ${launch}, given when Continuity was started.`,
-      saved: `The corpus folder saved in Settings (${w.saved_dir || 'none: the sample workspace'}) is not in force.`,
+      saved: w.saved_dir ? `The corpus folder saved in Settings (${w.saved_dir}) is not in force.` : 'No corpus folder is saved in Settings.',
       effect: `${CHOOSE_EFFECT} It then replaces ${launch} for the rest of this session.`,
     };
   }

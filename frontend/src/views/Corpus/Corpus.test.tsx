@@ -87,6 +87,14 @@ describe('CorpusView', () => {
       not: [],
     },
     {
+      // Issue 29 item 11: an empty saved folder means the launch folder, not the sample.
+      name: 'started with --corpus, nothing saved: it does not promise the sample',
+      source: 'flag',
+      saved: '',
+      want: ['comes from --corpus', 'No corpus folder is saved in Settings.'],
+      not: ['sample'],
+    },
+    {
       name: 'started with $CONTINUITY_CORPUS: the same, naming the variable',
       source: 'env',
       want: ['comes from $CONTINUITY_CORPUS', 'is not in force', 'replaces $CONTINUITY_CORPUS'],
@@ -95,11 +103,11 @@ describe('CorpusView', () => {
     { name: 'the saved folder', source: 'settings', want: ['The corpus folder saved in Settings is in force.', 'switches to it now'], not: ['not in force'] },
     { name: 'the bundled sample', source: 'sample', want: ['The bundled sample workspace is in force'], not: ['not in force'] },
   ];
-  for (const c of sources) {
+  for (const c of sources as { name: string; source: string; saved?: string; want: string[]; not: string[] }[]) {
     it(`says which workspace is in force: ${c.name}`, async () => {
       const { api } = await import('../../api');
       vi.mocked(api.corpus.summary).mockResolvedValueOnce({ root: '/w', content_dir: '/w/content', documents: 1, drafts: [], has_guidelines: false,
-        has_golden: false, id: 'ws-0123456789abcdef', source: c.source, saved_dir: '/saved/ws' } as never);
+        has_golden: false, id: 'ws-0123456789abcdef', source: c.source, saved_dir: c.saved ?? '/saved/ws' } as never);
       render(<CorpusView />);
       const note = await screen.findByTestId('workspace-source');
       for (const w of c.want) expect(note.textContent).toContain(w);

@@ -115,7 +115,7 @@ export function SettingsView() {
         </label>
         <RateLimitPanel form={form} set={set} />
         <label className="field">
-          <span>Corpus folder (empty: the sample workspace)</span>
+          <span>Corpus folder (empty: the folder Continuity was started with, else the sample workspace)</span>
           <input value={form.corpus_dir} onChange={(e) => set('corpus_dir', e.target.value)} />
         </label>
         {workspace.data && <WorkspaceSource workspace={workspace.data} />}
