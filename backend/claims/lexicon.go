@@ -17,6 +17,10 @@ we're you're they're it's there's we'll you'll we've you've i'm that's here's yo
 var negators = setOf(`not no never none nothing nobody nowhere neither nor without cannot can't won't don't doesn't
 didn't isn't aren't wasn't weren't haven't hasn't hadn't shouldn't wouldn't couldn't mustn't n't`)
 
+// pronounNegators deny without a word after them that says what
+// ("nothing", "none of them"): their scope is the whole clause.
+var pronounNegators = setOf(`none nothing nobody nowhere neither nor`)
+
 // antonyms pairs stems whose swap flips polarity: "never leave" = "stay".
 var antonyms = pairs(`allow:forbid allow:prohibit permit:forbid requir:option paid:unpaid paid:free includ:exclud
 before:after increas:decreas enabl:disabl leav:stay avail:unavail possibl:imposs open:close closed:open

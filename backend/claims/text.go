@@ -22,11 +22,17 @@ type analysis struct {
 	qctx    []map[string]bool // content stems near each quantity
 	clauses []analysis        // for sentences: clause by clause, for polarity
 	neg     int               // negations; parity is the polarity
-	only    bool
-	hist    bool
-	past    bool     // speaks of the past only (pastMarkers)
-	tokens  []string // every lower-case word, for antonym checks
-	cased   []string // the same words as written
+	// negScope holds the first content stem after each negation ("chang"
+	// in "can't change region"): what the negation denies. negOpen marks a
+	// negation with no such word ("costs nothing", "none of"), which may
+	// deny anything in the clause.
+	negScope []string
+	negOpen  bool
+	only     bool
+	hist     bool
+	past     bool     // speaks of the past only (pastMarkers)
+	tokens   []string // every lower-case word, for antonym checks
+	cased    []string // the same words as written
 	// modifiers maps a name that qualifies the next one ("Tallyhub" in
 	// "Tallyhub Insights") to that head name.
 	modifiers map[string]string
@@ -81,6 +87,7 @@ func analyze(text string, known map[string]bool) analysis {
 		}
 	}
 	inQty, inID := newSpanCursor(a.qty), newSpanCursor(ids)
+	scopePending := false
 	first := true
 	prevName := ""
 	for wi, w := range ws {
@@ -92,6 +99,11 @@ func analyze(text string, known map[string]bool) analysis {
 		first = false
 		if negators[lw] || strings.HasSuffix(lw, "n't") {
 			a.neg++
+			if pronounNegators[lw] {
+				a.negOpen = true
+			} else {
+				scopePending = true
+			}
 			continue
 		}
 		// "only part of the picture", "only one of": a share, not an
@@ -100,6 +112,10 @@ func analyze(text string, known map[string]bool) analysis {
 			a.only = true
 		}
 		if inQty.contains(w.start) || stopwords[lw] || inID.contains(w.start) {
+			// "not 30 days": a figure is denied, which the number cues read
+			if scopePending && !stopwords[lw] {
+				a.negOpen, scopePending = true, false
+			}
 			continue
 		}
 		st := stem(lw)
@@ -108,6 +124,9 @@ func analyze(text string, known map[string]bool) analysis {
 		}
 		a.terms = append(a.terms, st)
 		a.stems[st] = true
+		if scopePending {
+			a.negScope, scopePending = append(a.negScope, st), false
+		}
 		// A lone capital letter ("E-mail", "Plan B" aside) names nothing.
 		if hasUpper(w.text) && !weekdayOrMonth[lw] && len(st) > 1 && (!isFirst || known[st] || upperCount(w.text) > 1) {
 			a.names[st] = true
@@ -128,6 +147,7 @@ func analyze(text string, known map[string]bool) analysis {
 			a.surface[st] = w.text
 		}
 	}
+	a.negOpen = a.negOpen || scopePending
 	return a
 }
 
