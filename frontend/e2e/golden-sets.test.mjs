@@ -80,6 +80,10 @@ test('a golden import of an edited workbook shows the row diff before it commits
   // the same file again changes nothing and adds no version
   preview = await chooseFile(page, edited);
   await preview.getByText(/Unchanged: “e2e sets” already holds these \d+ questions \(v2\)/).waitFor();
+  // issue 29 item 12: the unchanged preview says once that no version is added, never "adds version N"
+  const said = await preview.textContent();
+  assert.doesNotMatch(said, /adds version \d/);
+  assert.equal(said.split('adds no version').length - 1, 1, said);
   await shot('golden-import-unchanged');
   await preview.getByRole('button', { name: 'Open “e2e sets”' }).click();
   assert.equal(await versions(page, 'e2e sets'), 2);
