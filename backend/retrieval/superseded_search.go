@@ -162,25 +162,25 @@ func (ix *Index) attachVectors(ctx context.Context, hits []SupersededHit) error 
 	return nil
 }
 
-// supersededColumns and scanSuperseded read one index_superseded row with
-// whether its document publishes the sentence again.
-const supersededColumns = `x.id, x.source, x.doc_id, x.path, x.title, x.text, x.replaced_by, x.replaced_hash, x.until, x.commit_sha, x.author, x.message,
-	EXISTS (SELECT 1 FROM index_sentences s JOIN index_chunks c ON c.id = s.chunk_id WHERE c.doc_id = x.doc_id AND s.hash = x.hash)`
+// supersededColumns and scanSuperseded read one index_superseded row
+// with the hashes of its text and replacement.
+const supersededColumns = `x.id, x.source, x.doc_id, x.path, x.title, x.text, x.hash, x.replaced_by, x.replaced_hash, x.until, x.commit_sha, x.author, x.message`
 
 type rowScanner interface{ Scan(dest ...any) error }
 
-func scanSuperseded(r rowScanner) (Superseded, string, error) {
-	var s Superseded
-	var until, replHash string
-	if err := r.Scan(&s.ID, &s.source, &s.DocID, &s.Path, &s.Title, &s.Text, &s.Replacement, &replHash, &until, &s.Commit, &s.Author, &s.Message, &s.Republished); err != nil {
-		return s, "", err
+func scanSuperseded(r rowScanner) (pendingRow, error) {
+	var p pendingRow
+	s := &p.s
+	var until string
+	if err := r.Scan(&s.ID, &s.source, &s.DocID, &s.Path, &s.Title, &s.Text, &p.hash, &s.Replacement, &p.replHash, &until, &s.Commit, &s.Author, &s.Message); err != nil {
+		return p, err
 	}
 	t, err := time.Parse(time.RFC3339, until)
 	if err != nil {
-		return s, "", fmt.Errorf("superseded sentence %d: until %q: %w", s.ID, until, err)
+		return p, fmt.Errorf("superseded sentence %d: until %q: %w", s.ID, until, err)
 	}
 	s.Until = t
-	return s, replHash, nil
+	return p, nil
 }
 
 // supersededRows reads rows by id, keeping those of source, with what
@@ -203,35 +203,27 @@ func (ix *Index) supersededRows(ctx context.Context, source string, ids []int64)
 }
 
 // readSuperseded runs a query over index_superseded x with where and
-// hands each row, its Current filled, to fn.
+// hands each row, its Current and Republished filled, to fn.
 func (ix *Index) readSuperseded(ctx context.Context, where string, args []any, fn func(Superseded)) error {
-	rows, err := ix.db.Reader().QueryContext(ctx, `SELECT `+supersededColumns+` FROM index_superseded x `+where, args...)
+	var got []pendingRow
+	err := ix.queryRows(ctx, func(scan func(...any) error) error {
+		p, err := scanSuperseded(rowScan(scan))
+		got = append(got, p)
+		return err
+	}, `SELECT `+supersededColumns+` FROM index_superseded x `+where, args...)
 	if err != nil {
 		return fmt.Errorf("read superseded sentences: %w", err)
 	}
-	type pending struct {
-		s        Superseded
-		replHash string
-	}
-	var got []pending
-	for rows.Next() {
-		s, h, err := scanSuperseded(rows)
-		if err != nil {
-			rows.Close()
-			return fmt.Errorf("read superseded sentences: %w", err)
-		}
-		got = append(got, pending{s, h})
-	}
-	err = rows.Err()
-	rows.Close()
-	if err != nil {
-		return fmt.Errorf("read superseded sentences: %w", err)
+	if err := ix.resolveCurrent(ctx, got); err != nil {
+		return fmt.Errorf("current version of superseded sentences: %w", err)
 	}
 	for _, p := range got {
-		if p.s.Current, err = ix.currentOf(ctx, p.s, p.replHash); err != nil {
-			return err
-		}
 		fn(p.s)
 	}
 	return nil
 }
+
+// rowScan is a Scan method as a rowScanner.
+type rowScan func(...any) error
+
+func (f rowScan) Scan(dest ...any) error { return f(dest...) }
