@@ -53,111 +53,43 @@ type SupersededHit struct {
 // content folder for query, by BM25 and sentence vectors fused as Search
 // fuses chunks. Sentences published again are left out.
 func (ix *Index) SearchSuperseded(ctx context.Context, query string, k int) ([]SupersededHit, error) {
-	if k <= 0 {
-		return nil, fmt.Errorf("search superseded: k must be positive, got %d", k)
+	all, err := ix.SearchSupersededAll(ctx, []string{query}, k)
+	if err != nil {
+		return nil, err
 	}
-	source, err := ix.state(ctx, keySource)
-	if err != nil || source == "" {
-		return []SupersededHit{}, err
-	}
-	// Rows of other folders share the caches, so ask for more than k.
-	depth := max(4*k, ix.opts.Candidates)
-	ix.mu.RLock()
-	lex, vecs, fusion := ix.supLex, ix.supVecs, ix.opts.Fusion
-	var qv []float32
-	if vecs != nil && vecs.Len() > 0 && vecs.Model() == ix.sentenceEmbedder().Model() {
-		vs, err := ix.sentenceEmbedder().Embed(ctx, []string{query})
-		if err != nil {
-			ix.mu.RUnlock()
-			return nil, fmt.Errorf("embed query: %w", err)
-		}
-		if len(vs) == 1 {
-			qv = unit(vs[0])
-		}
-	}
-	var bm, vec []Scored
-	hits, lerr := lex.Search(ctx, query, depth)
-	if qv != nil && !isZero(qv) {
-		vh, err := vecs.Search(qv, depth)
-		if err != nil {
-			ix.mu.RUnlock()
-			return nil, fmt.Errorf("search superseded vectors: %w", err)
-		}
-		for _, h := range vh {
-			vec = append(vec, Scored{ID: h.ID, Score: h.Score})
-		}
-	}
-	ix.mu.RUnlock()
-	if lerr != nil {
-		return nil, fmt.Errorf("search superseded: %w", damaged(lerr))
-	}
-	for _, h := range hits {
-		bm = append(bm, Scored{ID: h.ID, Score: h.Score})
-	}
-	fused := Fuse(bm, vec, fusion)
-	out := make([]SupersededHit, 0, k)
-	at := map[[2]string]int{} // a sentence removed twice is one hit, its latest removal
-	// Rows are read a window at a time, best first: each costs a lookup
-	// of its page's current version, and most of the fused list is never
-	// reached (a check paid this for about 200 rows per claim).
-	window := max(4*k, 16)
-	for start := 0; start < len(fused) && len(out) < k; start += window {
-		part := fused[start:min(start+window, len(fused))]
-		ids := make([]int64, 0, len(part))
-		for _, f := range part {
-			if id, ok := supersededRowID(f.ID); ok {
-				ids = append(ids, id)
-			}
-		}
-		rows, err := ix.supersededRows(ctx, source, ids)
-		if err != nil {
-			return nil, err
-		}
-		for _, f := range part {
-			id, _ := supersededRowID(f.ID)
-			s, ok := rows[id]
-			if !ok || s.Republished {
-				continue
-			}
-			key := [2]string{s.DocID, s.Text}
-			if i, dup := at[key]; dup {
-				if s.Until.After(out[i].Until) {
-					out[i].Superseded = s
-				}
-				continue
-			}
-			at[key] = len(out)
-			out = append(out, SupersededHit{Superseded: s, Score: f.Score, BM25Rank: f.BM25Rank, VectorRank: f.VectorRank, Rank: len(out) + 1})
-			if len(out) == k {
-				break
-			}
-		}
-	}
-	return out, ix.attachVectors(ctx, out)
+	return all[0], nil
 }
 
-// attachVectors fills each hit's Vec from the embedding cache.
-func (ix *Index) attachVectors(ctx context.Context, hits []SupersededHit) error {
-	if len(hits) == 0 || !ix.sentenceVectors() {
+// attachVectors fills each hit's Vec from the embedding cache, one
+// query for the hits of every search.
+func (ix *Index) attachVectors(ctx context.Context, all [][]SupersededHit) error {
+	var ids []any
+	for _, hits := range all {
+		for _, h := range hits {
+			ids = append(ids, h.ID)
+		}
+	}
+	if len(ids) == 0 || !ix.sentenceVectors() {
 		return nil
 	}
 	ix.mu.RLock()
 	se := ix.sentenceEmbedder()
 	ix.mu.RUnlock()
-	ids := make([]any, len(hits))
-	for i, h := range hits {
-		ids[i] = h.ID
-	}
 	vecs := map[int64][]float32{}
-	err := ix.readSupersededVectors(ctx, se, `WHERE s.id IN (`+placeholders(len(ids))+`)`, ids, func(id int64, v []float32) error {
-		vecs[id] = v
-		return nil
-	})
-	if err != nil {
-		return fmt.Errorf("superseded vectors: %w", err)
+	for i := 0; i < len(ids); i += 500 {
+		part := ids[i:min(i+500, len(ids))]
+		err := ix.readSupersededVectors(ctx, se, `WHERE s.id IN (`+placeholders(len(part))+`)`, part, func(id int64, v []float32) error {
+			vecs[id] = v
+			return nil
+		})
+		if err != nil {
+			return fmt.Errorf("superseded vectors: %w", err)
+		}
 	}
-	for i := range hits {
-		hits[i].Vec = vecs[hits[i].ID]
+	for _, hits := range all {
+		for i := range hits {
+			hits[i].Vec = vecs[hits[i].ID]
+		}
 	}
 	return nil
 }
