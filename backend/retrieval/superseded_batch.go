@@ -27,10 +27,6 @@ func (ix *Index) SearchSupersededAll(ctx context.Context, queries []string, k in
 	if err != nil {
 		return nil, err
 	}
-	// Rows are read a window at a time, best first: each costs a lookup
-	// of its page's current version, and most of a fused list is never
-	// reached (a check paid this for about 200 rows per claim).
-	window := max(4*k, 16)
 	searches := make([]supersededSearch, len(queries))
 	for i := range searches {
 		searches[i] = supersededSearch{fused: fused[i], k: k, at: map[[2]string]int{}, out: out[i]}
@@ -40,7 +36,7 @@ func (ix *Index) SearchSupersededAll(ctx context.Context, queries []string, k in
 	for {
 		var ids []int64
 		for i := range searches {
-			for _, f := range searches[i].next(window) {
+			for _, f := range searches[i].next() {
 				if id, ok := supersededRowID(f.ID); ok && !read[id] {
 					read[id] = true
 					ids = append(ids, id)
@@ -58,7 +54,7 @@ func (ix *Index) SearchSupersededAll(ctx context.Context, queries []string, k in
 			rows[id] = s
 		}
 		for i := range searches {
-			searches[i].take(window, rows)
+			searches[i].take(rows)
 		}
 	}
 	for i := range searches {
@@ -131,21 +127,31 @@ func searchesLeft(ss []supersededSearch) bool {
 	return false
 }
 
-// next is the window take reads next, nil when the search is done.
-func (s *supersededSearch) next(window int) []Fused {
+// next is the window of the fused list take reads next, nil when the
+// search is done. Rows are read a window at a time, best first: each
+// costs a lookup of its page's current version, and most of a fused list
+// is never reached. The first window is k rows, which on handbook-dev
+// always held the k hits (a window of 20 read four times the rows); a
+// search that needs more (rows published again, or removed twice) reads
+// wider windows.
+func (s *supersededSearch) next() []Fused {
 	if s.done() {
 		return nil
+	}
+	window := s.k
+	if s.start > 0 {
+		window = max(4*s.k, 16)
 	}
 	return s.fused[s.start:min(s.start+window, len(s.fused))]
 }
 
 // take reads the next window's rows into hits, until there are k.
-func (s *supersededSearch) take(window int, rows map[int64]Superseded) {
-	part := s.next(window)
+func (s *supersededSearch) take(rows map[int64]Superseded) {
+	part := s.next()
 	if part == nil {
 		return
 	}
-	s.start += window
+	s.start += len(part)
 	for _, f := range part {
 		id, _ := supersededRowID(f.ID)
 		r, ok := rows[id]
