@@ -164,3 +164,18 @@ func Title(draft string) string {
 	}
 	return "Untitled draft"
 }
+
+func summaryOf(cs []Claim) claims.Summary {
+	var s claims.Summary
+	for _, c := range cs {
+		switch claims.Verdict(c.Verdict) {
+		case claims.Supported:
+			s.Supported++
+		case claims.Contradicted:
+			s.Contradicted++
+		default:
+			s.NotCovered++
+		}
+	}
+	return s
+}

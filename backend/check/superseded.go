@@ -3,7 +3,6 @@ package check
 import (
 	"context"
 	"fmt"
-	"slices"
 	"strings"
 	"time"
 
@@ -30,6 +29,17 @@ type History interface {
 	DocumentChunks(ctx context.Context, docID string) ([]retrieval.ChunkSpan, error)
 	Document(ctx context.Context, id string) (corpus.Document, bool, error)
 }
+
+// BatchHistory is a History that searches for many claims at once, as
+// *retrieval.Index does: what a search costs beyond its own query (the
+// embedding call, the rows' reads) is then paid once a check, not once a
+// claim.
+type BatchHistory interface {
+	History
+	SearchSupersededAll(ctx context.Context, queries []string, k int) ([][]retrieval.SupersededHit, error)
+}
+
+var _ BatchHistory = (*retrieval.Index)(nil)
 
 // PairJudge judges one claim against given passages, without retrieval
 // (claims.OfflineEngine.Verify).
@@ -66,12 +76,33 @@ const supersededCandidates = 5
 // current sentence contradicts it.
 func NameChanges(ctx context.Context, rep *Report, h History, judge PairJudge) error {
 	n := namer{h: h, judge: judge, docs: map[string]docChunks{}}
+	cls, said := make([]claims.Claim, len(rep.Claims)), make([]string, len(rep.Claims))
+	for i := range rep.Claims {
+		cls[i], said[i] = checked(&rep.Claims[i])
+	}
+	var all [][]retrieval.SupersededHit
+	if b, ok := h.(BatchHistory); ok && len(said) > 0 {
+		var err error
+		if all, err = b.SearchSupersededAll(ctx, said, supersededCandidates); err != nil {
+			return fmt.Errorf("compare the claims with what the corpus used to say: %w", err)
+		}
+		if len(all) != len(said) {
+			return fmt.Errorf("compare the claims with what the corpus used to say: %d searches for %d claims", len(all), len(said))
+		}
+	}
 	for i := range rep.Claims {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
 		c := &rep.Claims[i]
-		m, ok, err := n.match(ctx, c)
+		var hits []retrieval.SupersededHit
+		var err error
+		if all != nil {
+			hits = all[i]
+		} else if hits, err = h.SearchSuperseded(ctx, said[i], supersededCandidates); err != nil {
+			return fmt.Errorf("compare %q with what the corpus used to say: %w", c.Text, err)
+		}
+		m, ok, err := n.match(ctx, c, cls[i], said[i], hits)
 		if err != nil {
 			return fmt.Errorf("compare %q with what the corpus used to say: %w", c.Text, err)
 		}
@@ -106,18 +137,19 @@ type change struct {
 	confidence *float64
 }
 
-// match is the first superseded sentence c states whose page says
-// something else now.
-func (n namer) match(ctx context.Context, c *Claim) (change, bool, error) {
+// checked is c as the judge reads it, and what it says: its resolved
+// text when it has one.
+func checked(c *Claim) (claims.Claim, string) {
 	cl := claims.Claim{Paragraph: c.Paragraph, Text: text.Normalize(c.Text).Text, Start: c.Start, End: c.End, Resolved: c.Resolved}
-	said := cl.Text
 	if cl.Resolved != "" {
-		said = cl.Resolved
+		return cl, cl.Resolved
 	}
-	hits, err := n.h.SearchSuperseded(ctx, said, supersededCandidates)
-	if err != nil {
-		return change{}, false, err
-	}
+	return cl, cl.Text
+}
+
+// match is the first of hits, the superseded sentences found for said,
+// that c states and whose page says something else now.
+func (n namer) match(ctx context.Context, c *Claim, cl claims.Claim, said string, hits []retrieval.SupersededHit) (change, bool, error) {
 	for _, hit := range hits {
 		s := hit.Superseded
 		// A sentence deleted with nothing in its place changed no fact a
@@ -191,41 +223,6 @@ func refutedBy(c *Claim, cur Evidence) bool {
 	return false
 }
 
-// usesOldValue: the claim writes a value the change replaced ("recommended"
-// where the row now says "Required"), not merely a sentence of its page.
-func usesOldValue(said string, s retrieval.Superseded) bool {
-	now := nowText(s)
-	_, vals := history.Describe(s.Text, now)
-	for _, v := range vals {
-		if strings.TrimSpace(v.Old) != "" && hasWords(said, v.Old) {
-			return true
-		}
-	}
-	// A table row changes by cells; a word diff across cells pairs words
-	// of different columns. A short old cell the new row no longer has
-	// ("Recommended") is the replaced value.
-	if strings.HasPrefix(strings.TrimSpace(s.Text), "|") && strings.HasPrefix(strings.TrimSpace(now), "|") {
-		cur := rowCells(now)
-		for _, c := range rowCells(s.Text) {
-			if !slices.Contains(cur, c) && len(strings.Fields(c)) <= maxValueWords && hasWords(said, c) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// rowCells are the trimmed, non-empty cells of a Markdown table row.
-func rowCells(row string) []string {
-	var out []string
-	for _, c := range strings.Split(strings.TrimSpace(row), "|") {
-		if c = strings.TrimSpace(c); c != "" {
-			out = append(out, c)
-		}
-	}
-	return out
-}
-
 // citesOtherThan says c cites a document other than docID.
 func citesOtherThan(c *Claim, docID string) bool {
 	for _, e := range c.Evidence {
@@ -285,19 +282,4 @@ func (m change) apply(c *Claim) {
 	c.Evidence = []Evidence{m.current}
 	c.Confidence = m.confidence
 	c.Closest, c.Differs = nil, "" // only a not-covered claim shows a closest passage
-}
-
-func summaryOf(cs []Claim) claims.Summary {
-	var s claims.Summary
-	for _, c := range cs {
-		switch claims.Verdict(c.Verdict) {
-		case claims.Supported:
-			s.Supported++
-		case claims.Contradicted:
-			s.Contradicted++
-		default:
-			s.NotCovered++
-		}
-	}
-	return s
 }

@@ -1,6 +1,7 @@
 package check
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 
@@ -192,3 +193,27 @@ func titleOf(s retrieval.Superseded) string {
 }
 
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// usesOldValue: the claim writes a value the change replaced ("recommended"
+// where the row now says "Required"), not merely a sentence of its page.
+func usesOldValue(said string, s retrieval.Superseded) bool {
+	now := nowText(s)
+	_, vals := history.Describe(s.Text, now)
+	for _, v := range vals {
+		if strings.TrimSpace(v.Old) != "" && hasWords(said, v.Old) {
+			return true
+		}
+	}
+	// A table row changes by cells; a word diff across cells pairs words
+	// of different columns. A short old cell the new row no longer has
+	// ("Recommended") is the replaced value.
+	if strings.HasPrefix(strings.TrimSpace(s.Text), "|") && strings.HasPrefix(strings.TrimSpace(now), "|") {
+		cur := rowCells(now)
+		for _, c := range rowCells(s.Text) {
+			if !slices.Contains(cur, c) && len(strings.Fields(c)) <= maxValueWords && hasWords(said, c) {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -44,3 +44,14 @@ func isTableRow(s string) bool {
 	s = strings.TrimSpace(s)
 	return strings.HasPrefix(s, "|") && !strings.Contains(s, "\n")
 }
+
+// rowCells are the trimmed, non-empty cells of a Markdown table row.
+func rowCells(row string) []string {
+	var out []string
+	for _, c := range strings.Split(strings.TrimSpace(row), "|") {
+		if c = strings.TrimSpace(c); c != "" {
+			out = append(out, c)
+		}
+	}
+	return out
+}

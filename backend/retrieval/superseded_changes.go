@@ -2,46 +2,10 @@ package retrieval
 
 import (
 	"context"
-	"database/sql"
-	"errors"
 	"fmt"
 	"path/filepath"
 	"time"
 )
-
-// maxChain bounds how many later changes currentOf follows.
-const maxChain = 20
-
-// currentOf follows a superseded sentence's replacements to the one its
-// document publishes now: a fact may change twice (14 → 21 → 30 days).
-func (ix *Index) currentOf(ctx context.Context, s Superseded, replHash string) (string, error) {
-	text, hash, after := s.Replacement, replHash, s.Until.Unix()
-	for range maxChain {
-		if hash == "" {
-			return "", nil
-		}
-		var live bool
-		err := ix.db.Reader().QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM index_sentences s JOIN index_chunks c ON c.id = s.chunk_id
-			WHERE c.doc_id = ? AND s.hash = ?)`, s.DocID, hash).Scan(&live)
-		if err != nil {
-			return "", fmt.Errorf("current version of superseded sentence %d: %w", s.ID, err)
-		}
-		if live {
-			return text, nil
-		}
-		var until int64
-		err = ix.db.Reader().QueryRowContext(ctx, `SELECT replaced_by, replaced_hash, until_unix FROM index_superseded
-			WHERE source = ? AND doc_id = ? AND hash = ? AND until_unix >= ? ORDER BY until_unix, id LIMIT 1`, s.source, s.DocID, hash, after).Scan(&text, &hash, &until)
-		if errors.Is(err, sql.ErrNoRows) {
-			return "", nil
-		}
-		if err != nil {
-			return "", fmt.Errorf("current version of superseded sentence %d: %w", s.ID, err)
-		}
-		after = until
-	}
-	return "", nil
-}
 
 // ChangeFilter picks superseded sentences for Changes. Zero fields do not
 // filter.

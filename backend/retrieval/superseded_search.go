@@ -53,134 +53,66 @@ type SupersededHit struct {
 // content folder for query, by BM25 and sentence vectors fused as Search
 // fuses chunks. Sentences published again are left out.
 func (ix *Index) SearchSuperseded(ctx context.Context, query string, k int) ([]SupersededHit, error) {
-	if k <= 0 {
-		return nil, fmt.Errorf("search superseded: k must be positive, got %d", k)
+	all, err := ix.SearchSupersededAll(ctx, []string{query}, k)
+	if err != nil {
+		return nil, err
 	}
-	source, err := ix.state(ctx, keySource)
-	if err != nil || source == "" {
-		return []SupersededHit{}, err
-	}
-	// Rows of other folders share the caches, so ask for more than k.
-	depth := max(4*k, ix.opts.Candidates)
-	ix.mu.RLock()
-	lex, vecs, fusion := ix.supLex, ix.supVecs, ix.opts.Fusion
-	var qv []float32
-	if vecs != nil && vecs.Len() > 0 && vecs.Model() == ix.sentenceEmbedder().Model() {
-		vs, err := ix.sentenceEmbedder().Embed(ctx, []string{query})
-		if err != nil {
-			ix.mu.RUnlock()
-			return nil, fmt.Errorf("embed query: %w", err)
-		}
-		if len(vs) == 1 {
-			qv = unit(vs[0])
-		}
-	}
-	var bm, vec []Scored
-	hits, lerr := lex.Search(ctx, query, depth)
-	if qv != nil && !isZero(qv) {
-		vh, err := vecs.Search(qv, depth)
-		if err != nil {
-			ix.mu.RUnlock()
-			return nil, fmt.Errorf("search superseded vectors: %w", err)
-		}
-		for _, h := range vh {
-			vec = append(vec, Scored{ID: h.ID, Score: h.Score})
-		}
-	}
-	ix.mu.RUnlock()
-	if lerr != nil {
-		return nil, fmt.Errorf("search superseded: %w", damaged(lerr))
-	}
-	for _, h := range hits {
-		bm = append(bm, Scored{ID: h.ID, Score: h.Score})
-	}
-	fused := Fuse(bm, vec, fusion)
-	out := make([]SupersededHit, 0, k)
-	at := map[[2]string]int{} // a sentence removed twice is one hit, its latest removal
-	// Rows are read a window at a time, best first: each costs a lookup
-	// of its page's current version, and most of the fused list is never
-	// reached (a check paid this for about 200 rows per claim).
-	window := max(4*k, 16)
-	for start := 0; start < len(fused) && len(out) < k; start += window {
-		part := fused[start:min(start+window, len(fused))]
-		ids := make([]int64, 0, len(part))
-		for _, f := range part {
-			if id, ok := supersededRowID(f.ID); ok {
-				ids = append(ids, id)
-			}
-		}
-		rows, err := ix.supersededRows(ctx, source, ids)
-		if err != nil {
-			return nil, err
-		}
-		for _, f := range part {
-			id, _ := supersededRowID(f.ID)
-			s, ok := rows[id]
-			if !ok || s.Republished {
-				continue
-			}
-			key := [2]string{s.DocID, s.Text}
-			if i, dup := at[key]; dup {
-				if s.Until.After(out[i].Until) {
-					out[i].Superseded = s
-				}
-				continue
-			}
-			at[key] = len(out)
-			out = append(out, SupersededHit{Superseded: s, Score: f.Score, BM25Rank: f.BM25Rank, VectorRank: f.VectorRank, Rank: len(out) + 1})
-			if len(out) == k {
-				break
-			}
-		}
-	}
-	return out, ix.attachVectors(ctx, out)
+	return all[0], nil
 }
 
-// attachVectors fills each hit's Vec from the embedding cache.
-func (ix *Index) attachVectors(ctx context.Context, hits []SupersededHit) error {
-	if len(hits) == 0 || !ix.sentenceVectors() {
+// attachVectors fills each hit's Vec from the embedding cache, one
+// query for the hits of every search.
+func (ix *Index) attachVectors(ctx context.Context, all [][]SupersededHit) error {
+	var ids []any
+	for _, hits := range all {
+		for _, h := range hits {
+			ids = append(ids, h.ID)
+		}
+	}
+	if len(ids) == 0 || !ix.sentenceVectors() {
 		return nil
 	}
 	ix.mu.RLock()
 	se := ix.sentenceEmbedder()
 	ix.mu.RUnlock()
-	ids := make([]any, len(hits))
-	for i, h := range hits {
-		ids[i] = h.ID
-	}
 	vecs := map[int64][]float32{}
-	err := ix.readSupersededVectors(ctx, se, `WHERE s.id IN (`+placeholders(len(ids))+`)`, ids, func(id int64, v []float32) error {
-		vecs[id] = v
-		return nil
-	})
-	if err != nil {
-		return fmt.Errorf("superseded vectors: %w", err)
+	for i := 0; i < len(ids); i += 500 {
+		part := ids[i:min(i+500, len(ids))]
+		err := ix.readSupersededVectors(ctx, se, `WHERE s.id IN (`+placeholders(len(part))+`)`, part, func(id int64, v []float32) error {
+			vecs[id] = v
+			return nil
+		})
+		if err != nil {
+			return fmt.Errorf("superseded vectors: %w", err)
+		}
 	}
-	for i := range hits {
-		hits[i].Vec = vecs[hits[i].ID]
+	for _, hits := range all {
+		for i := range hits {
+			hits[i].Vec = vecs[hits[i].ID]
+		}
 	}
 	return nil
 }
 
-// supersededColumns and scanSuperseded read one index_superseded row with
-// whether its document publishes the sentence again.
-const supersededColumns = `x.id, x.source, x.doc_id, x.path, x.title, x.text, x.replaced_by, x.replaced_hash, x.until, x.commit_sha, x.author, x.message,
-	EXISTS (SELECT 1 FROM index_sentences s JOIN index_chunks c ON c.id = s.chunk_id WHERE c.doc_id = x.doc_id AND s.hash = x.hash)`
+// supersededColumns and scanSuperseded read one index_superseded row
+// with the hashes of its text and replacement.
+const supersededColumns = `x.id, x.source, x.doc_id, x.path, x.title, x.text, x.hash, x.replaced_by, x.replaced_hash, x.until, x.commit_sha, x.author, x.message`
 
 type rowScanner interface{ Scan(dest ...any) error }
 
-func scanSuperseded(r rowScanner) (Superseded, string, error) {
-	var s Superseded
-	var until, replHash string
-	if err := r.Scan(&s.ID, &s.source, &s.DocID, &s.Path, &s.Title, &s.Text, &s.Replacement, &replHash, &until, &s.Commit, &s.Author, &s.Message, &s.Republished); err != nil {
-		return s, "", err
+func scanSuperseded(r rowScanner) (pendingRow, error) {
+	var p pendingRow
+	s := &p.s
+	var until string
+	if err := r.Scan(&s.ID, &s.source, &s.DocID, &s.Path, &s.Title, &s.Text, &p.hash, &s.Replacement, &p.replHash, &until, &s.Commit, &s.Author, &s.Message); err != nil {
+		return p, err
 	}
 	t, err := time.Parse(time.RFC3339, until)
 	if err != nil {
-		return s, "", fmt.Errorf("superseded sentence %d: until %q: %w", s.ID, until, err)
+		return p, fmt.Errorf("superseded sentence %d: until %q: %w", s.ID, until, err)
 	}
 	s.Until = t
-	return s, replHash, nil
+	return p, nil
 }
 
 // supersededRows reads rows by id, keeping those of source, with what
@@ -203,35 +135,27 @@ func (ix *Index) supersededRows(ctx context.Context, source string, ids []int64)
 }
 
 // readSuperseded runs a query over index_superseded x with where and
-// hands each row, its Current filled, to fn.
+// hands each row, its Current and Republished filled, to fn.
 func (ix *Index) readSuperseded(ctx context.Context, where string, args []any, fn func(Superseded)) error {
-	rows, err := ix.db.Reader().QueryContext(ctx, `SELECT `+supersededColumns+` FROM index_superseded x `+where, args...)
+	var got []pendingRow
+	err := ix.queryRows(ctx, func(scan func(...any) error) error {
+		p, err := scanSuperseded(rowScan(scan))
+		got = append(got, p)
+		return err
+	}, `SELECT `+supersededColumns+` FROM index_superseded x `+where, args...)
 	if err != nil {
 		return fmt.Errorf("read superseded sentences: %w", err)
 	}
-	type pending struct {
-		s        Superseded
-		replHash string
-	}
-	var got []pending
-	for rows.Next() {
-		s, h, err := scanSuperseded(rows)
-		if err != nil {
-			rows.Close()
-			return fmt.Errorf("read superseded sentences: %w", err)
-		}
-		got = append(got, pending{s, h})
-	}
-	err = rows.Err()
-	rows.Close()
-	if err != nil {
-		return fmt.Errorf("read superseded sentences: %w", err)
+	if err := ix.resolveCurrent(ctx, got); err != nil {
+		return fmt.Errorf("current version of superseded sentences: %w", err)
 	}
 	for _, p := range got {
-		if p.s.Current, err = ix.currentOf(ctx, p.s, p.replHash); err != nil {
-			return err
-		}
 		fn(p.s)
 	}
 	return nil
 }
+
+// rowScan is a Scan method as a rowScanner.
+type rowScan func(...any) error
+
+func (f rowScan) Scan(dest ...any) error { return f(dest...) }
