@@ -67,6 +67,7 @@ type Outcome struct {
 // record of both in the history. Every face calls it, so a check from the
 // CLI and one from the desktop store the same record.
 func Run(ctx context.Context, s *session.Session, req Request, report progress.Func) (Outcome, error) {
+	claims.PreloadResources()
 	ix, synced, err := s.FreshIndex(ctx, report)
 	out := Outcome{Synced: synced}
 	if ix != nil {

@@ -89,6 +89,11 @@ func DefaultResources() *Resources {
 	return r
 }
 
+// PreloadResources starts loading DefaultResources in the background, so
+// a caller that will judge claims can overlap the second it takes (mostly
+// WordNet) with opening the index; DefaultResources then waits for it.
+func PreloadResources() { go DefaultResources() }
+
 // cache returns the word-pair cache, made on first use.
 func (r *Resources) cache() *wordCache {
 	r.once.Do(func() { r.words = newWordCache() })

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 )
 
 // How a check got its sentence vectors, for Report.Model.
@@ -21,6 +22,7 @@ const (
 // multi-sentence unit or a table row gets the mean of the sentences it
 // spans.
 func (e *OfflineEngine) attachVectors(ctx context.Context, v *corpusView, search Searcher, claimTexts []string) ([][]float32, string, error) {
+	claimTexts = embedHeads(claimTexts)
 	if src, ok := search.(SentenceSource); ok && len(claimTexts) > 0 {
 		got, err := fromSource(ctx, v, src)
 		if err != nil {
@@ -181,4 +183,41 @@ func cosine(a, b []float32) float64 {
 		s += x * b[i]
 	}
 	return float64(s)
+}
+
+// maxEmbedWords bounds how much of a claim is embedded. A claim's vector
+// only places it among the passages; words past the 64th hardly move it
+// (capping at 64 changed no verdict of any verdictreport set), while a
+// list read as one sentence (a pasted 4,000-line price list, cut at 400
+// words a claim) cost 3.7 CPU-seconds of embedding whole.
+const maxEmbedWords = 64
+
+// embedHeads is texts with each cut after maxEmbedWords words.
+func embedHeads(texts []string) []string {
+	out, cloned := texts, false
+	for i, t := range texts {
+		if h := headWords(t, maxEmbedWords); len(h) < len(t) {
+			if !cloned {
+				out, cloned = slices.Clone(texts), true
+			}
+			out[i] = h
+		}
+	}
+	return out
+}
+
+// headWords is s up to the end of its n-th whitespace-separated word.
+func headWords(s string, n int) string {
+	words, in := 0, false
+	for i, r := range s {
+		space := r == ' ' || r == '\n' || r == '\t' || r == '\r'
+		if !space && !in {
+			if words == n {
+				return strings.TrimRight(s[:i], " \n\t\r")
+			}
+			words++
+		}
+		in = !space
+	}
+	return s
 }
