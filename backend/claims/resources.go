@@ -62,8 +62,8 @@ func LoadResources(dataDir string) *Resources {
 }
 
 // defaultResources are loaded once per models setting, on the first check
-// of an engine built without explicit resources: WordNet takes about a
-// second to read, which a check must not pay each time. Keyed by
+// of an engine built without explicit resources: GloVe and WordNet take
+// about 0.2 s to read, which a check must not pay each time. Keyed by
 // $CONTINUITY_MODELS and $CONTINUITY_WORDNET because they decide where
 // Locate looks: one load under another setting (a test pointing them at
 // an empty folder) must not leave every later check of the process
@@ -90,8 +90,9 @@ func DefaultResources() *Resources {
 }
 
 // PreloadResources starts loading DefaultResources in the background, so
-// a caller that will judge claims can overlap the second it takes (mostly
-// WordNet) with opening the index; DefaultResources then waits for it.
+// a caller that will judge claims can overlap the time it takes (about
+// 0.2 s, mostly reading the files) with opening the index;
+// DefaultResources then waits for it.
 func PreloadResources() { go DefaultResources() }
 
 // cache returns the word-pair cache, made on first use.

@@ -13,22 +13,32 @@ var detach = map[byte][][2]string{
 
 type lemma struct {
 	word    string
-	synsets []int32
+	synsets []key
 }
 
 // lemmas returns word itself when WordNet has it, then each base form with
 // only the senses of the part of speech that produced it ("leaves" is the
-// noun "leaf" and the verb "leave", not the verb "leaf").
+// noun "leaf" and the verb "leave", not the verb "leaf"). Memoised: a check
+// asks about the same few hundred words again and again.
 func (wn *WordNet) lemmas(word string) []lemma {
 	word = normalise(word)
 	if word == "" {
 		return nil
 	}
-	var out []lemma
-	if ids, ok := wn.index[word]; ok {
+	wn.mu.RLock()
+	out, ok := wn.lemmata[word]
+	wn.mu.RUnlock()
+	if ok {
+		return out
+	}
+	var ids []key
+	for _, pos := range partsOfSpeech {
+		ids = append(ids, wn.sensesOf(word, pos)...)
+	}
+	if len(ids) > 0 {
 		out = append(out, lemma{word, ids})
 	}
-	for _, pos := range []byte{'n', 'v', 'a', 'r'} {
+	for _, pos := range partsOfSpeech {
 		for _, base := range wn.bases(word, pos) {
 			if base == word {
 				continue
@@ -38,6 +48,9 @@ func (wn *WordNet) lemmas(word string) []lemma {
 			}
 		}
 	}
+	wn.mu.Lock()
+	wn.lemmata[word] = out
+	wn.mu.Unlock()
 	return out
 }
 
@@ -51,18 +64,11 @@ func (wn *WordNet) bases(word string, pos byte) []string {
 	return out
 }
 
-func (wn *WordNet) sensesOf(word string, pos byte) []int32 {
-	var out []int32
-	for _, id := range wn.index[word] {
-		p := wn.synsets[id].pos
-		if p == 's' {
-			p = 'a'
-		}
-		if p == pos {
-			out = append(out, id)
-		}
-	}
-	return out
+// sensesOf lists word's synsets in one part of speech (adjectives with
+// their satellites), most frequent first; a corrupt index line has none.
+func (wn *WordNet) sensesOf(word string, pos byte) []key {
+	ids, _ := wn.index[pos].senses(word, pos)
+	return ids
 }
 
 // Modifier reports whether word is mostly an adjective or adverb: WordNet
@@ -73,8 +79,8 @@ func (wn *WordNet) Modifier(word string) bool {
 	mod, other := 0, 0
 	for _, lm := range wn.lemmas(word) {
 		for _, id := range lm.synsets {
-			switch wn.synsets[id].pos {
-			case 'a', 's', 'r':
+			switch id.pos {
+			case 'a', 'r':
 				mod++
 			default:
 				other++
@@ -90,7 +96,7 @@ func (wn *WordNet) Verb(word string) bool {
 	verb, other := 0, 0
 	for _, lm := range wn.lemmas(word) {
 		for _, id := range lm.synsets {
-			if wn.synsets[id].pos == 'v' {
+			if id.pos == 'v' {
 				verb++
 			} else {
 				other++

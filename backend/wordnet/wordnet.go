@@ -3,31 +3,50 @@
 // it where embeddings cannot help: a word and its antonym share contexts,
 // so their vectors are close ("increase"/"decrease" has a GloVe cosine of
 // 0.88), while WordNet records the opposition itself.
+//
+// The files are read whole but parsed only where a lookup lands: the index
+// files are sorted by lemma and a synset's offset is its byte offset in its
+// data file, so a word costs a binary search and a line or two. Parsing all
+// of WordNet up front took about 0.6 s, which every check process paid
+// for the few hundred words it looks up.
 package wordnet
 
 import (
 	"strings"
+	"sync"
 )
 
 // WordNet is read-only after Load and safe for concurrent use.
 type WordNet struct {
-	synsets []synset
-	index   map[string][]int32 // lemma → synsets, nouns, verbs, adjectives, adverbs, each by sense frequency
-	exc     map[byte]map[string][]string
+	index map[byte]*lemmaFile // by part of speech: n, v, a (with satellites), r
+	data  map[byte][]byte
+	exc   map[byte]map[string][]string
+
+	mu      sync.RWMutex
+	synsets map[key]*synset
+	lemmata map[string][]lemma
+}
+
+// key names a synset: the part of speech of its file and its byte offset there.
+type key struct {
+	pos byte // file's part of speech: n, v, a or r
+	off uint32
 }
 
 type synset struct {
 	pos   byte // n, v, a, s (satellite adjective) or r
 	words []string
 	ants  []antonym
-	head  int32 // a satellite's head adjective synset; -1 otherwise
+	head  key // a satellite's head adjective synset, if hasHead
+	// hasHead: the synset is a satellite with a head to inherit antonyms from
+	hasHead bool
 }
 
 // antonym is a lexical '!' pointer: word src (1-based; 0 for every word)
 // of the synset is opposed to word dst of synset to.
 type antonym struct {
 	src, dst uint8
-	to       int32
+	to       key
 }
 
 // Synonyms lists the other words of every sense of word (and of its base
@@ -35,12 +54,17 @@ type antonym struct {
 func (wn *WordNet) Synonyms(word string) []string {
 	var out []string
 	seen := map[string]bool{}
-	for _, lm := range wn.lemmas(word) {
+	lms := wn.lemmas(word)
+	for _, lm := range lms {
 		seen[lm.word] = true
 	}
-	for _, lm := range wn.lemmas(word) {
+	for _, lm := range lms {
 		for _, id := range lm.synsets {
-			for _, w := range wn.synsets[id].words {
+			s := wn.synset(id)
+			if s == nil {
+				continue
+			}
+			for _, w := range s.words {
 				if !seen[w] {
 					seen[w] = true
 					out = append(out, display(w))
@@ -70,6 +94,9 @@ func (wn *WordNet) AreAntonyms(a, b string) bool {
 
 func (wn *WordNet) opposed(a, b string) bool {
 	ants := wn.antonyms(a)
+	if len(ants) == 0 {
+		return false
+	}
 	for _, lm := range wn.lemmas(b) {
 		for _, w := range ants {
 			if w == lm.word {
@@ -91,13 +118,17 @@ func (wn *WordNet) antonyms(word string) []string {
 	}
 	for _, lm := range wn.lemmas(word) {
 		for _, id := range lm.synsets {
-			s := &wn.synsets[id]
+			s := wn.synset(id)
+			if s == nil {
+				continue
+			}
 			wn.directAntonyms(s, lm.word, add)
-			if s.head >= 0 {
+			if s.hasHead {
 				// The head's antonyms hold for every word of the satellite.
-				h := &wn.synsets[s.head]
-				for _, a := range h.ants {
-					add(wn.synsets[a.to].words[target(a)])
+				if h := wn.synset(s.head); h != nil {
+					for _, a := range h.ants {
+						wn.addTarget(a, add)
+					}
 				}
 			}
 		}
@@ -107,9 +138,19 @@ func (wn *WordNet) antonyms(word string) []string {
 
 func (wn *WordNet) directAntonyms(s *synset, word string, add func(string)) {
 	for _, a := range s.ants {
-		if a.src == 0 || s.words[a.src-1] == word {
-			add(wn.synsets[a.to].words[target(a)])
+		if a.src == 0 || (int(a.src) <= len(s.words) && s.words[a.src-1] == word) {
+			wn.addTarget(a, add)
 		}
+	}
+}
+
+func (wn *WordNet) addTarget(a antonym, add func(string)) {
+	t := wn.synset(a.to)
+	if t == nil {
+		return
+	}
+	if i := target(a); i < len(t.words) {
+		add(t.words[i])
 	}
 }
 

@@ -2,9 +2,12 @@ package wordnet
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
+	"strings"
 	"sync"
 	"testing"
 )
@@ -18,7 +21,12 @@ var installed struct {
 // loadInstalled loads the installed WordNet, or skips the test.
 func loadInstalled(t testing.TB) *WordNet {
 	t.Helper()
-	installed.once.Do(func() { installed.wn, installed.err = Load(Dir()) })
+	installed.once.Do(func() {
+		installed.wn, installed.err = Load(Dir())
+		if installed.err == nil {
+			installed.err = installed.wn.Verify()
+		}
+	})
 	if installed.err != nil {
 		if errors.Is(installed.err, ErrNotInstalled) {
 			t.Skipf("WordNet not installed (run `make models`): %v", installed.err)
@@ -87,20 +95,36 @@ func TestRealSynonyms(t *testing.T) {
 // A tiny WordNet in the real file format: "required" is a satellite of
 // "obligatory", which is opposed to "optional".
 var fixture = map[string]string{
-	"data.noun": "  1 licence header line\n00000010 03 n 01 thing 0 000 | a thing\n",
-	"data.adj": "  1 licence header line\n" +
-		"00000100 00 a 01 obligatory 0 002 ! 00000200 a 0101 & 00000300 a 0000 | required\n" +
-		"00000200 00 a 01 optional 0 001 ! 00000100 a 0101 | not required\n" +
-		"00000300 00 s 02 required 0 needed(p) 0 001 & 00000100 a 0000 | needed\n",
-	"index.noun": "thing n 1 0 1 0 00000010\n",
+	"data.noun": dataFile("00000100 03 n 01 thing 0 000 | a thing"),
+	"data.adj": dataFile(
+		"00000100 00 a 01 obligatory 0 002 ! 00000200 a 0101 & 00000300 a 0000 | required",
+		"00000200 00 a 01 optional 0 001 ! 00000100 a 0101 | not required",
+		"00000300 00 s 02 required 0 needed(p) 0 001 & 00000100 a 0000 | needed"),
+	"index.noun": "thing n 1 0 1 0 00000100\n",
 	"index.adj": "  1 licence header line\n" +
-		"obligatory a 1 1 ! 1 0 00000100\noptional a 1 1 ! 1 0 00000200\n" +
-		"required a 1 1 & 1 0 00000300\nneeded a 1 1 & 1 0 00000300\n",
+		"needed a 1 1 & 1 0 00000300\nobligatory a 1 1 ! 1 0 00000100\n" +
+		"optional a 1 1 ! 1 0 00000200\nrequired a 1 1 & 1 0 00000300\n",
 	"adj.exc":    "neededer needed\n",
 	"data.verb":  "",
 	"index.verb": "",
 	"data.adv":   "",
 	"index.adv":  "",
+}
+
+// dataFile lays synset lines out as WordNet does: after a licence header,
+// each at the byte offset its first field names (gaps padded with spaces).
+func dataFile(lines ...string) string {
+	var b strings.Builder
+	b.WriteString("  1 licence header line")
+	for _, l := range lines {
+		off, err := strconv.Atoi(l[:8])
+		if err != nil || off <= b.Len() {
+			panic("dataFile: offsets must grow past the header: " + l)
+		}
+		b.WriteString(strings.Repeat(" ", off-b.Len()-1) + "\n" + l)
+	}
+	b.WriteString("\n")
+	return b.String()
 }
 
 func writeFixture(t *testing.T, edit map[string]string) string {
@@ -142,21 +166,27 @@ func TestLoadErrors(t *testing.T) {
 	cases := []struct {
 		name string
 		edit map[string]string
-		want error
+		why  string
 	}{
-		{"pointer to missing synset", map[string]string{"data.adj": "00000100 00 a 01 obligatory 0 001 ! 00000999 a 0101 | x\n"}, ErrCorrupt},
-		{"bad word count", map[string]string{"data.noun": "00000010 03 n zz thing 0 000 | a thing\n"}, ErrCorrupt},
-		{"pointer count past the line", map[string]string{"data.noun": "00000010 03 n 01 thing 0 009 | a thing\n"}, ErrCorrupt},
-		{"index names a missing synset", map[string]string{"index.noun": "thing n 1 0 1 0 00000011\n"}, ErrCorrupt},
-		{"index count mismatch", map[string]string{"index.noun": "thing n 2 0 1 0 00000010\n"}, ErrCorrupt},
-		{"antonym word out of range", map[string]string{"data.adj": fixture["data.adj"][:len("  1 licence header line\n")] +
-			"00000100 00 a 01 obligatory 0 001 ! 00000200 a 0109 | x\n00000200 00 a 01 optional 0 000 | y\n00000300 00 s 01 required 0 000 | z\n"}, ErrCorrupt},
+		{"pointer to missing synset", map[string]string{"data.adj": dataFile("00000100 00 a 01 obligatory 0 001 ! 00000999 a 0101 | x")}, "pointer to missing synset"},
+		{"bad word count", map[string]string{"data.noun": dataFile("00000100 03 n zz thing 0 000 | a thing")}, "word count"},
+		{"pointer count past the line", map[string]string{"data.noun": dataFile("00000100 03 n 01 thing 0 009 | a thing")}, "pointer count"},
+		{"index names a missing synset", map[string]string{"index.noun": "thing n 1 0 1 0 00000999\n"}, "no synset n 00000999"},
+		{"index count mismatch", map[string]string{"index.noun": "thing n 2 0 1 0 00000100\n"}, "synset count"},
+		{"index not sorted", map[string]string{"index.adj": "optional a 1 1 ! 1 0 00000200\nobligatory a 1 1 ! 1 0 00000100\n"}, "is not after"},
+		{"offset inside a line", map[string]string{"index.noun": "thing n 1 0 1 0 00000102\n"}, "no synset n 00000102"},
+		{"antonym word out of range", map[string]string{"data.adj": dataFile(
+			"00000100 00 a 01 obligatory 0 001 ! 00000200 a 0109 | x", "00000200 00 a 01 optional 0 000 | y", "00000300 00 s 01 required 0 000 | z")}, "out of range"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
-			if _, err := Load(writeFixture(t, c.edit)); !errors.Is(err, c.want) {
-				t.Errorf("Load = %v, want %v", err, c.want)
+			wn, err := Load(writeFixture(t, c.edit))
+			if err == nil {
+				err = wn.Verify()
+			}
+			if !errors.Is(err, ErrCorrupt) || !strings.Contains(fmt.Sprint(err), c.why) {
+				t.Errorf("Load and Verify = %v, want ErrCorrupt saying %q", err, c.why)
 			}
 		})
 	}

@@ -2,13 +2,14 @@ package uselite
 
 import (
 	"encoding/base64"
-	"encoding/binary"
 	"encoding/json"
 	"fmt"
 	"io"
 	"io/fs"
 	"math"
+	"math/bits"
 	"strconv"
+	"unsafe"
 )
 
 // modelFile is the part of a TF.js graph-model model.json this package reads.
@@ -164,18 +165,36 @@ func readModel(fsys fs.FS, sum io.Writer) ([]nodeDef, map[string]*Tensor, error)
 }
 
 // readGroup decodes one manifest group: its shards concatenated hold its
-// weights back to back, little-endian.
+// weights back to back, little-endian. The shards are read once into one
+// float32 array that the weights then share (a load used to grow a byte
+// slice shard by shard and copy every weight out of it: about 0.2 s of a
+// CLI check).
 func readGroup(fsys fs.FS, g weightGroup, into map[string]*Tensor, sum io.Writer) error {
-	var buf []byte
-	for _, p := range g.Paths {
+	total, sizes := 0, make([]int, len(g.Paths))
+	for i, p := range g.Paths {
 		// fs paths are slash-separated and cannot leave fsys, so a manifest
 		// naming ../something fails here instead of reading outside the model
-		b, err := fs.ReadFile(fsys, p)
+		st, err := fs.Stat(fsys, p)
 		if err != nil {
 			return fmt.Errorf("read weight shard: %w", err)
 		}
-		_, _ = sum.Write(b) // a hash, or io.Discard: never fails
-		buf = append(buf, b...)
+		sizes[i] = int(st.Size())
+		total += sizes[i]
+	}
+	words := make([]float32, (total+3)/4)
+	buf := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(words))), 4*len(words))[:total] //nolint:gosec // a float32 array seen as its bytes, to read into it in place
+	at := 0
+	for i, p := range g.Paths {
+		if err := readShard(fsys, p, buf[at:at+sizes[i]]); err != nil {
+			return err
+		}
+		_, _ = sum.Write(buf[at : at+sizes[i]]) // a hash, or io.Discard: never fails
+		at += sizes[i]
+	}
+	if !littleEndian() {
+		for k, w := range words {
+			words[k] = math.Float32frombits(bits.ReverseBytes32(math.Float32bits(w)))
+		}
 	}
 	off := 0
 	for _, w := range g.Weights {
@@ -183,30 +202,46 @@ func readGroup(fsys fs.FS, g weightGroup, into map[string]*Tensor, sum io.Writer
 			return fmt.Errorf("%w: quantized weight %s", ErrUnsupported, w.Name)
 		}
 		n := numElements(w.Shape)
-		if off+4*n > len(buf) {
+		if off+4*n > total {
 			return fmt.Errorf("%w: weight %s runs past the end of its shards", ErrModel, w.Name)
 		}
-		chunk := buf[off : off+4*n]
+		// full slice expressions: an append to one weight must never write into the next
+		f := words[off/4 : off/4+n : off/4+n]
 		off += 4 * n
 		switch w.Dtype {
 		case "float32":
-			f := make([]float32, n)
-			for k := range f {
-				f[k] = math.Float32frombits(binary.LittleEndian.Uint32(chunk[4*k:]))
-			}
 			into[w.Name] = newFloat(w.Shape, f)
 		case "int32":
 			v := make([]int32, n)
 			for k := range v {
-				v[k] = int32(binary.LittleEndian.Uint32(chunk[4*k:]))
+				v[k] = int32(math.Float32bits(f[k]))
 			}
 			into[w.Name] = newInt(w.Shape, v)
 		default:
 			return fmt.Errorf("%w: weight %s has dtype %q", ErrUnsupported, w.Name, w.Dtype)
 		}
 	}
-	if off != len(buf) {
-		return fmt.Errorf("%w: shards hold %d bytes, manifest describes %d", ErrModel, len(buf), off)
+	if off != total {
+		return fmt.Errorf("%w: shards hold %d bytes, manifest describes %d", ErrModel, total, off)
 	}
 	return nil
+}
+
+// readShard fills dst, sized by a Stat of shard p, with the shard.
+func readShard(fsys fs.FS, p string, dst []byte) error {
+	f, err := fsys.Open(p)
+	if err != nil {
+		return fmt.Errorf("read weight shard: %w", err)
+	}
+	defer f.Close()
+	if _, err := io.ReadFull(f, dst); err != nil {
+		return fmt.Errorf("read weight shard %s: %w", p, err)
+	}
+	return nil
+}
+
+// littleEndian reports the host's byte order; the shards are little-endian.
+func littleEndian() bool {
+	x := uint16(1)
+	return *(*byte)(unsafe.Pointer(&x)) == 1 //nolint:gosec // reads the first byte of a local
 }
