@@ -155,6 +155,13 @@ func (n namer) match(ctx context.Context, c *Claim, cl claims.Claim, said string
 		// A sentence deleted with nothing in its place changed no fact a
 		// claim could state otherwise (goldenstale skips them too), and a
 		// sentence rewritten whole, or only re-cased, is no changed fact.
+		if nowText(s) == "" {
+			if cur, ok := deletedFact(c, said, s); ok {
+				s.Current = cur.Quote
+				return change{old: s, current: cur, said: said}, true, nil
+			}
+			continue
+		}
 		if !sameFactChanged(s.Text, s.Current) {
 			continue
 		}
@@ -179,7 +186,7 @@ func (n namer) match(ctx context.Context, c *Claim, cl claims.Claim, said string
 		// sentence having replaced one the claim does not contradict: the
 		// claim repeats what the page said before the change
 		if !byJudge && !history.StatesOld(said, s) && !history.StatesOldValue(said, s) &&
-			!(refutedBy(c, cur) && old.Verdict != claims.Contradicted && usesOldValue(said, s)) {
+			!(refutedIn(c, cur.DocID) && old.Verdict != claims.Contradicted && usesOldValue(said, s)) {
 			continue
 		}
 		if !n.saysOtherwise(cl, cur, header, supported) {
@@ -210,13 +217,16 @@ func (n namer) saysOtherwise(cl claims.Claim, cur Evidence, header string, suppo
 	return chunk.Verdict != claims.Supported
 }
 
-// refutedBy: c is contradicted and cites cur, the current sentence.
-func refutedBy(c *Claim, cur Evidence) bool {
+// refutedIn: c is contradicted by a passage of docID. Not necessarily by
+// the sentence that replaced the old one: the engine may cite another
+// sentence of the page for the same change (the class legend "Required -
+// Core classes…" for the row whose "Recommended" became "Required").
+func refutedIn(c *Claim, docID string) bool {
 	if c.Verdict != string(claims.Contradicted) {
 		return false
 	}
 	for _, e := range c.Evidence {
-		if e.DocID == cur.DocID && e.Quote != "" && (strings.Contains(e.Quote, cur.Quote) || strings.Contains(cur.Quote, e.Quote)) {
+		if e.DocID == docID {
 			return true
 		}
 	}

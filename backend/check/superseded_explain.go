@@ -73,21 +73,31 @@ func nowText(s retrieval.Superseded) string {
 // sentence rewritten).
 func changedValues(claim, old, now string) (was, is string) {
 	kind, vals := history.Describe(old, now)
-	var both, used, nums []history.ValueChange
+	var both, used, usedNums, nums []history.ValueChange
+	seen := map[string]bool{}
 	for _, v := range vals {
-		if !shortValue(v.Old) || !shortValue(v.New) {
+		if !shortValue(v.Old) || !shortValue(v.New) || seen[v.Old] {
 			continue
 		}
+		seen[v.Old] = true // a value named once, even where the word diff pairs it twice
 		both = append(both, v)
+		numeric := hasDigit(v.Old) && hasDigit(v.New)
 		if hasWords(claim, v.Old) {
 			used = append(used, v)
+			if numeric {
+				usedNums = append(usedNums, v)
+			}
 		}
-		if hasDigit(v.Old) && hasDigit(v.New) {
+		if numeric {
 			nums = append(nums, v)
 		}
 	}
 	switch {
 	case kind == history.KindPolarity:
+	case len(usedNums) > 0:
+		// a changed figure the claim uses says it all ("3100" → "6140"), without the
+		// words the diff paired around it ("at the end of" → "around")
+		return joinValues(usedNums)
 	case len(used) > 0:
 		return joinValues(used)
 	case kind == history.KindValue && len(nums) > 0 && len(nums) <= 2:

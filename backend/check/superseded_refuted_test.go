@@ -34,7 +34,7 @@ func TestUsesOldValue(t *testing.T) {
 	}
 }
 
-func TestRefutedBy(t *testing.T) {
+func TestRefutedIn(t *testing.T) {
 	t.Parallel()
 	cur := Evidence{DocID: "classes", Quote: "| Tock 101 | Self-guided | Required |"}
 	cases := []struct {
@@ -43,14 +43,15 @@ func TestRefutedBy(t *testing.T) {
 		want bool
 	}{
 		{"contradicted, citing the current row", Claim{Verdict: string(claims.Contradicted), Evidence: []Evidence{{DocID: "classes", Quote: cur.Quote}}}, true},
+		{"contradicted by another sentence of the page", Claim{Verdict: string(claims.Contradicted), Evidence: []Evidence{{DocID: "classes", Quote: "- Required - Core classes"}}}, true},
 		{"contradicted by another page", Claim{Verdict: string(claims.Contradicted), Evidence: []Evidence{{DocID: "faq", Quote: cur.Quote}}}, false},
 		{"not covered", Claim{Verdict: string(claims.NotCovered), Evidence: []Evidence{{DocID: "classes", Quote: cur.Quote}}}, false},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			if got := refutedBy(&tc.c, cur); got != tc.want {
-				t.Fatalf("refutedBy = %v, want %v", got, tc.want)
+			if got := refutedIn(&tc.c, cur.DocID); got != tc.want {
+				t.Fatalf("refutedIn = %v, want %v", got, tc.want)
 			}
 		})
 	}

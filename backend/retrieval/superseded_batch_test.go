@@ -92,3 +92,31 @@ func TestSearchSupersededAllIsEachSearch(t *testing.T) {
 		t.Error("k = 0 accepted")
 	}
 }
+
+// TestSupersededCurrentAfterARespacedSentence: a later commit that only
+// re-spaces the sentence that replaced an old one records no change (the
+// versions have the same words), and the old sentence's current version is
+// still found: the sentence as the page publishes it now.
+func TestSupersededCurrentAfterARespacedSentence(t *testing.T) {
+	f := sentenceFixture(t)
+	f.write("refunds.md", refundsV1)
+	f.sync()
+	f.write("refunds.md", strings.Replace(refundsV1, "within 14 days", "within 30  days", 1))
+	f.sync()
+	f.write("refunds.md", strings.Replace(refundsV1, "within 14 days", "within 30 days", 1))
+	f.sync()
+	got := byText(f.changes())
+	s, ok := got["Refunds are accepted within 14 days of purchase."]
+	if !ok {
+		t.Fatalf("the 14-day sentence is not superseded: %v", got)
+	}
+	if s.Replacement != "Refunds are accepted within 30  days of purchase." {
+		t.Errorf("replaced by %q, want the sentence as first written", s.Replacement)
+	}
+	if s.Current != "Refunds are accepted within 30 days of purchase." {
+		t.Errorf("current = %q, want the re-spaced sentence the page publishes", s.Current)
+	}
+	if _, ok := got["Refunds are accepted within 30  days of purchase."]; ok {
+		t.Error("re-spacing a sentence recorded it as superseded")
+	}
+}

@@ -42,6 +42,7 @@ func (ix *Index) resolveCurrent(ctx context.Context, rows []pendingRow) error {
 	for i, r := range rows {
 		own[i] = docHash{r.s.DocID, r.hash}
 	}
+	ended := map[int]string{} // chains that end at a text not published byte for byte
 	for step := 0; step < maxChain && (len(open) > 0 || step == 0); step++ {
 		ask := make([]docHash, 0, len(open)+len(rows))
 		for i, w := range open {
@@ -81,7 +82,8 @@ func (ix *Index) resolveCurrent(ctx context.Context, rows []pendingRow) error {
 			hs := hops[hopKey{rows[i].s.source, rows[i].s.DocID, w.hash}]
 			at := slices.IndexFunc(hs, func(h hop) bool { return h.until >= w.after })
 			if at < 0 {
-				delete(open, i) // nothing replaced it, yet it is not published
+				ended[i] = w.text // nothing replaced it, yet it is not published as it was written
+				delete(open, i)
 				continue
 			}
 			h := hs[at]
@@ -92,7 +94,7 @@ func (ix *Index) resolveCurrent(ctx context.Context, rows []pendingRow) error {
 			open[i] = walk{h.replaced, h.replHash, h.until}
 		}
 	}
-	return nil
+	return ix.publishedRespaced(ctx, rows, ended)
 }
 
 // publishedNow says for each sentence whether its document publishes it

@@ -47,3 +47,43 @@ test('opening a sample over a typed draft can be undone, also after a reload', a
   await shot('draft-replaced-none');
   assert.deepEqual(problems, []);
 });
+
+// Open file… and a dropped file replace the draft the same way: the typed
+// draft is offered back. The native file dialog cannot be driven here, so
+// OpenDraftFile is replaced by what it does once a file is chosen: the real
+// backend reads the file's bytes (ReadDraftBytes).
+test('opening a file or dropping one over a typed draft can be undone', async (t) => {
+  const { page, problems, shot } = await openApp(t);
+  await page.click('[data-nav="check"]');
+  const editor = page.locator('#draft');
+  await until(page, 'the editor is ready', async () => !(await editor.isDisabled()) && (await editor.getAttribute('readonly')) === null);
+  const mine = 'Notes I typed about the refund window, not saved anywhere else.';
+  await editor.fill(mine);
+  await page.getByTestId('draft-saved').getByText('Saved').waitFor();
+
+  await page.evaluate(() => {
+    const svc = window.go.app.DraftService;
+    svc.OpenDraftFile = () => svc.ReadDraftBytes('release-notes.md', btoa('Release notes.\n\nRefunds take 30 days.\n'));
+  });
+  await page.getByRole('button', { name: /Open file/ }).click();
+  await until(page, 'the file is in', async () => (await editor.inputValue()).startsWith('Release notes.'));
+  const banner = page.getByTestId('draft-replaced');
+  await banner.waitFor();
+  assert.equal((await banner.textContent()).replace(/Dismiss$/, '').trim(), 'Replaced your draft (11 words) with release-notes.md. Undo');
+  await shot('draft-replaced-by-open-file');
+  await banner.getByRole('button', { name: 'Undo' }).click();
+  await until(page, 'my draft is back after Open file', async () => (await editor.inputValue()) === mine);
+  await until(page, 'the banner is gone', async () => (await banner.count()) === 0);
+
+  await editor.evaluate((el) => {
+    const dt = new DataTransfer();
+    dt.items.add(new File(['Dropped notes.\n\nRefunds take 14 days.\n'], 'dropped.txt', { type: 'text/plain' }));
+    for (const kind of ['dragenter', 'dragover', 'drop']) el.dispatchEvent(new DragEvent(kind, { dataTransfer: dt, bubbles: true, cancelable: true }));
+  });
+  await until(page, 'the dropped file is in', async () => (await editor.inputValue()).startsWith('Dropped notes.'));
+  await banner.waitFor();
+  assert.equal((await banner.textContent()).replace(/Dismiss$/, '').trim(), 'Replaced your draft (11 words) with dropped.txt. Undo');
+  await banner.getByRole('button', { name: 'Undo' }).click();
+  await until(page, 'my draft is back after a drop', async () => (await editor.inputValue()) === mine);
+  assert.deepEqual(problems, []);
+});

@@ -131,3 +131,39 @@ test('golden sets can be renamed and deleted, with a confirmation', async (t) =>
     (await page.getByTestId('golden-sets').getByRole('button', { name: /^e2e renamed ·/ }).count()) === 0, 5000);
   assert.deepEqual(problems, []);
 });
+
+// Issue 29 item 12: a workbook exported from a set and renamed on the way
+// (a colleague's "Copy of …") goes back to that set, not to a new set named
+// after the file; a reference doc ID that never existed says which document
+// is closest, in an open list of warnings. The export is made by the CLI of
+// the binary under test, in a data dir of its own.
+test('a renamed export goes back to its set; an unknown reference names the closest document', async (t) => {
+  const { page, problems, shot } = await openApp(t);
+  await page.click('[data-nav="golden"]');
+  await page.getByTestId('golden-file').waitFor();
+
+  const bin = path.resolve('..', 'build', 'bin', 'continuity-dev');
+  const cli = (...args) => execFileSync(bin, ['-data', path.join(dir, 'cli-data'), '-corpus', path.resolve('..', 'corpus'), ...args], { stdio: 'pipe' });
+  cli('golden', 'import', SAMPLE, '--set', 'e2e remembered');
+  const exported = path.join(dir, 'Copy of golden questions.xlsx');
+  cli('golden', 'export', '--set', 'e2e remembered', '-o', exported);
+  let preview = await chooseFile(page, exported);
+  await preview.getByText('creates the set “e2e remembered”').waitFor();
+  assert.equal(await preview.getByLabel('New set name').inputValue(), 'e2e remembered', 'named from the workbook, not from the file');
+  await shot('golden-import-remembered-set');
+  await preview.getByRole('button', { name: 'Cancel' }).click();
+
+  const misspelt = editWorkbook(path.join(dir, 'misspelt reference.xlsx'), [['<t>help-refund-policy</t>', '<t>help-refunds-policy</t>']]);
+  preview = await chooseFile(page, misspelt);
+  // the sample cites help-refund-policy in three rows, which share the edited cell text
+  const warnings = preview.getByText(/no document help-refunds-policy in this workspace; closest: help-refund-policy/);
+  await warnings.first().waitFor();
+  assert.equal(await warnings.count(), 3);
+  assert.match(await warnings.first().textContent(), /Row \d+ · Column E: Reference doc IDs: no document help-refunds-policy/);
+  assert.ok(await warnings.first().isVisible(), 'the warning is shown, not folded away');
+  assert.equal(await preview.locator('details[open]').count(), 1);
+  assert.doesNotMatch(await preview.textContent(), /is gone: renamed\?/);
+  await shot('golden-import-closest-document');
+  await preview.getByRole('button', { name: 'Cancel' }).click();
+  assert.deepEqual(problems, []);
+});

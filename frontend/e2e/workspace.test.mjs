@@ -116,3 +116,44 @@ test('a workspace switch refreshes the Corpus view and says where the draft went
   if (failure) throw failure;
   assert.deepEqual(problems, []);
 });
+
+// Issue 29 item 11: clearing the corpus folder in Settings goes back to the
+// folder Continuity was started with (scripts/e2e.sh passes --corpus), not
+// to a sample copy in the data dir: that workspace's golden sets are there.
+test('clearing the corpus folder in Settings goes back to the folder the app was started with', async (t) => {
+  const { page, problems, shot } = await openApp(t);
+  const other = mkdtempSync(path.join(tmpdir(), 'continuity-e2e-clear-'));
+  mkdirSync(path.join(other, 'content'));
+  writeFileSync(path.join(other, 'content', 'shipping.md'), '---\nid: help-shipping\n---\n# Shipping\n\nOrders ship within two business days.\n');
+  const first = await page.evaluate(() => window.go.app.CorpusService.Summary());
+  // a golden set of the launch folder's workspace, to find again at the end
+  const mine = 'e2e launch folder set';
+  await page.evaluate((n) => window.go.app.GoldenService.CreateSet(n, 'made by the workspace e2e test'), mine);
+  await page.click('[data-nav="golden"]');
+  const sets = page.getByTestId('golden-sets').getByRole('listitem');
+  await until(page, 'the golden sets are listed', async () => (await sets.allTextContents()).some((s) => s.includes(mine)));
+  const setsBefore = await sets.allTextContents();
+
+  await page.click('[data-nav="settings"]');
+  await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
+  const field = page.getByLabel(/^Corpus folder/);
+  const save = page.getByRole('button', { name: 'Save settings' });
+  const status = page.getByRole('status').filter({ hasText: 'Settings saved' });
+  await field.fill(other);
+  await save.click();
+  await until(page, 'switched to the other folder', async () => (await status.count()) > 0 && (await status.textContent()).includes(`Switched to the workspace ${other}`));
+
+  await field.fill('');
+  await save.click();
+  await until(page, 'switched back to the launch folder', async () => (await status.textContent()).includes(`Switched to the workspace ${first.root};`));
+  await shot('settings-corpus-cleared');
+  const now = await page.evaluate(() => window.go.app.CorpusService.Summary());
+  assert.equal(now.root, first.root, 'the --corpus folder, not a sample copy in the data dir');
+  assert.equal((await page.evaluate(() => window.go.app.SettingsService.Get())).corpus_dir, '');
+  assert.match(await page.getByTestId('workspace-source').textContent(), /comes from --corpus/);
+
+  await page.click('[data-nav="golden"]');
+  await until(page, 'the same golden sets', async () => JSON.stringify(await sets.allTextContents()) === JSON.stringify(setsBefore));
+  await page.evaluate((n) => window.go.app.GoldenService.DeleteSet(n), mine);
+  assert.deepEqual(problems, []);
+});
