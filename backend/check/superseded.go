@@ -185,7 +185,7 @@ func (n namer) match(ctx context.Context, c *Claim, cl claims.Claim, said string
 		// or, for a claim the current sentence already contradicts, by that
 		// sentence having replaced one the claim does not contradict: the
 		// claim repeats what the page said before the change
-		if !byJudge && !history.StatesOld(said, s) && !history.StatesOldValue(said, s) &&
+		if !byJudge && !history.StatesOld(said, s) && !history.StatesOldValue(said, s) && !rowStatesOld(said, s) &&
 			!(refutedIn(c, cur.DocID) && old.Verdict != claims.Contradicted && usesOldValue(said, s)) {
 			continue
 		}

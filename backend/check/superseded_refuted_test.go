@@ -56,3 +56,29 @@ func TestRefutedIn(t *testing.T) {
 		})
 	}
 }
+
+// A claim states an old table row in its own words when it names the row
+// and uses a cell the row lost, none it gained.
+func TestRowStatesOld(t *testing.T) {
+	t.Parallel()
+	old := "| TTS Overview | An overview of GSA, FAS, and TTS, and some logistical info. | Video Conference | Required |"
+	now := "| TTS 101 | An overview of GSA, FAS, and TTS, and some logistical info. | Self-guided | Required |"
+	cases := []struct {
+		name, said, old string
+		want            bool
+	}{
+		{"names the row and its old format", "The required TTS overview class for new hires is taught live over video conference.", old, true},
+		{"names the row and its new format", "The TTS Overview class is self-guided, not a video conference.", old, false},
+		{"uses only cells the row kept", "The TTS Overview class is required.", old, false},
+		{"does not name the row", "Every required class is taught over video conference.", old, false},
+		{"no table row", "The TTS overview class is taught over video conference.", "The TTS Overview is taught over Video Conference.", false},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			if got := rowStatesOld(tc.said, retrieval.Superseded{Text: tc.old, Current: now}); got != tc.want {
+				t.Fatalf("rowStatesOld = %v, want %v", got, tc.want)
+			}
+		})
+	}
+}

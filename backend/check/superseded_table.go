@@ -1,6 +1,11 @@
 package check
 
-import "strings"
+import (
+	"slices"
+	"strings"
+
+	"continuity/backend/retrieval"
+)
 
 // Table rows. The corpus keeps a table one row a line, "| cell | cell |",
 // under its header row (corpus/table.go), and a row is one sentence: the
@@ -54,4 +59,33 @@ func rowCells(row string) []string {
 		}
 	}
 	return out
+}
+
+// rowStatesOld says a claim states an old table row in its own words: it
+// names the row (its first cell, as it was), uses a cell the row no longer
+// has besides its name ("Video Conference") and none the row has now
+// ("Self-guided"). A
+// row's description cells rarely survive a paraphrase, so the word share
+// sentences are matched by does not fit rows.
+func rowStatesOld(said string, s retrieval.Superseded) bool {
+	now := nowText(s)
+	if !strings.HasPrefix(strings.TrimSpace(s.Text), "|") || !strings.HasPrefix(strings.TrimSpace(now), "|") {
+		return false
+	}
+	old, cur := rowCells(s.Text), rowCells(now)
+	if len(old) < 2 || !hasWords(said, old[0]) {
+		return false
+	}
+	usesOld := false
+	for _, c := range old[1:] { // a renamed row alone changed no fact of it
+		if !slices.Contains(cur, c) && len(strings.Fields(c)) <= maxValueWords && hasWords(said, c) {
+			usesOld = true
+		}
+	}
+	for _, c := range cur {
+		if !slices.Contains(old, c) && len(strings.Fields(c)) <= maxValueWords && hasWords(said, c) {
+			return false
+		}
+	}
+	return usesOld
 }
