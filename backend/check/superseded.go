@@ -179,14 +179,20 @@ func (n namer) match(ctx context.Context, c *Claim, cl claims.Claim, said string
 		// A table row says what its cells mean only under its header: the
 		// old row is read under the header its table has now.
 		header := tableHeader(cur.ChunkText, s.Current)
+		// The claim repeats what the page said before the change: by its
+		// words, or by the old figure in other words ("two weeks" for "14
+		// days"), or an old table row by its cells; or, for a claim the page
+		// already contradicts, by using the value the change replaced (when
+		// the judge does not find the old sentence contradicts it too); or
+		// the judge finds the old sentence states it.
+		byWords := history.StatesOld(said, s) || history.StatesOldValue(said, s) || rowStatesOld(said, s)
+		byValue := refutedIn(c, cur.DocID) && usesOldValue(said, s)
+		if !byWords && !byValue && sharedWords(said, s.Text) < minJudgedWords {
+			continue // too few of the claim's words there for the judge to find it stated
+		}
 		old := n.judge.Verify(cl, []claims.Passage{{DocID: s.DocID, ChunkID: fmt.Sprintf("superseded:%d", s.ID), Title: s.Title, Text: withHeader(header, s.Text)}})
 		byJudge := old.Verdict == claims.Supported
-		// by its words, or by the old figure in other words ("two weeks" for "14 days"),
-		// or, for a claim the current sentence already contradicts, by that
-		// sentence having replaced one the claim does not contradict: the
-		// claim repeats what the page said before the change
-		if !byJudge && !history.StatesOld(said, s) && !history.StatesOldValue(said, s) && !rowStatesOld(said, s) &&
-			!(refutedIn(c, cur.DocID) && old.Verdict != claims.Contradicted && usesOldValue(said, s)) {
+		if !byJudge && !byWords && !(byValue && old.Verdict != claims.Contradicted) {
 			continue
 		}
 		if !n.saysOtherwise(cl, cur, header, supported) {

@@ -115,7 +115,8 @@ func measureDrafts(ctx context.Context, t *testing.T, ix *retrieval.Index, e *cl
 	if err != nil {
 		t.Fatal(err)
 	}
-	var engineTime, namingTime time.Duration
+	var engineTime, namingTime, searchTime, verifyTime time.Duration
+	var verifies int
 	n := 0
 	for _, d := range drafts {
 		b, err := os.ReadFile(d)
@@ -128,7 +129,7 @@ func measureDrafts(ctx context.Context, t *testing.T, ix *retrieval.Index, e *cl
 			t.Fatal(err)
 		}
 		t1 := time.Now()
-		if err := NameChanges(ctx, &rep, ix, e); err != nil {
+		if err := NameChanges(ctx, &rep, timedHistory{ix, &searchTime}, timedJudge{e, &verifyTime, &verifies}); err != nil {
 			t.Fatal(err)
 		}
 		engineTime, namingTime = engineTime+t1.Sub(t0), namingTime+time.Since(t1)
@@ -139,8 +140,9 @@ func measureDrafts(ctx context.Context, t *testing.T, ix *retrieval.Index, e *cl
 			}
 		}
 	}
-	t.Logf("%d drafts, %d claims: engine %v, naming the changes %v (+%.0f%%)", len(drafts), n,
-		engineTime.Round(time.Millisecond), namingTime.Round(time.Millisecond), 100*namingTime.Seconds()/engineTime.Seconds())
+	t.Logf("%d drafts, %d claims: engine %v, naming the changes %v (+%.0f%%): superseded search %v, %d verifications %v", len(drafts), n,
+		engineTime.Round(time.Millisecond), namingTime.Round(time.Millisecond), 100*namingTime.Seconds()/engineTime.Seconds(),
+		searchTime.Round(time.Millisecond), verifies, verifyTime.Round(time.Millisecond))
 }
 
 func namedClaim(rep Report) *Claim {
@@ -238,6 +240,24 @@ func (h timedHistory) SearchSuperseded(ctx context.Context, q string, k int) ([]
 	t0 := time.Now()
 	defer func() { *h.d += time.Since(t0) }()
 	return h.History.SearchSuperseded(ctx, q, k)
+}
+
+// SearchSupersededAll is the batch search NameChanges uses when the history has it.
+func (h timedHistory) SearchSupersededAll(ctx context.Context, qs []string, k int) ([][]retrieval.SupersededHit, error) {
+	t0 := time.Now()
+	defer func() { *h.d += time.Since(t0) }()
+	if b, ok := h.History.(BatchHistory); ok {
+		return b.SearchSupersededAll(ctx, qs, k)
+	}
+	out := make([][]retrieval.SupersededHit, len(qs))
+	for i, q := range qs {
+		hits, err := h.History.SearchSuperseded(ctx, q, k)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = hits
+	}
+	return out, nil
 }
 
 type timedJudge struct {
