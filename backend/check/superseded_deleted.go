@@ -54,7 +54,8 @@ func hasKind(qs []numbers.Quantity, k numbers.Kind) bool {
 const minJudgedWords = 2
 
 // sharedWords counts the claim's distinct words of four letters or more
-// that old has, by their first five letters (a crude stem, enough to skip).
+// that old has, by their first five letters (a crude stem, enough to skip),
+// and its figures old states in any words ("two weeks" for "14 days").
 func sharedWords(said, old string) int {
 	have := map[string]bool{}
 	for _, w := range words(old) {
@@ -65,6 +66,12 @@ func sharedWords(said, old string) int {
 		p := prefix5(w)
 		if len([]rune(w)) >= 4 && have[p] && !seen[p] {
 			seen[p] = true
+			n++
+		}
+	}
+	figures := numbers.Extract(old)
+	for _, q := range numbers.Extract(said) {
+		if hasQuantity(figures, q) {
 			n++
 		}
 	}

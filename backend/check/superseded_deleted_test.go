@@ -50,3 +50,23 @@ func TestChangedValuesNameTheFigureOnce(t *testing.T) {
 		t.Fatalf("changedValues = %q → %q, want 3100 → 6140", was, is)
 	}
 }
+
+func TestSharedWords(t *testing.T) {
+	t.Parallel()
+	cases := []struct {
+		name, said, old string
+		want            int
+	}{
+		{"a word and a figure in other words", "You get a refund for two weeks.", "Refunds are accepted within 14 days of purchase.", 2},
+		{"short words do not count", "It is on the way.", "It is on the way to the office.", 0},
+		{"each stem once", "Refunds, refunds, refunded.", "Refunds are accepted.", 1},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			if got := sharedWords(tc.said, tc.old); got != tc.want {
+				t.Fatalf("sharedWords = %d, want %d", got, tc.want)
+			}
+		})
+	}
+}
