@@ -41,6 +41,7 @@ func (r *runner) runSample(ctx context.Context) (setResult, error) {
 	res := setResult{Engine: r.engineName(), Embedder: ci.embedder, M: confusion{}}
 	e, s := r.engine(), check.NewSearcher(ci.ix)
 	unkeyed, n := 0, 0
+	var drafts []string
 	for _, kp := range keys {
 		var key sampleKey
 		b, err := os.ReadFile(kp)
@@ -56,6 +57,7 @@ func (r *runner) runSample(ctx context.Context) (setResult, error) {
 			return setResult{}, fmt.Errorf("draft %s: %w", name, err)
 		}
 		draft := string(db)
+		drafts = append(drafts, draft)
 		rep, err := checkDraft(ctx, e, s, draft)
 		if err != nil {
 			return setResult{}, fmt.Errorf("draft %s: %w", name, err)
@@ -96,5 +98,10 @@ func (r *runner) runSample(ctx context.Context) (setResult, error) {
 	}
 	res.Split = fmt.Sprintf("sample drafts (%s/drafts, %d drafts, %d keyed claims) against %s/content (%d docs indexed)", r.cfg.sample, len(keys), n, r.cfg.sample, ci.docs)
 	res.Notes = append(res.Notes, fmt.Sprintf("unkeyed contradicted claims (produced, overlapping no keyed claim): %d", unkeyed))
+	timing, err := checkTime(ctx, e, s, drafts)
+	if err != nil {
+		return setResult{}, err
+	}
+	res.Notes = append(res.Notes, timing)
 	return res, nil
 }
