@@ -93,6 +93,13 @@ func readQuantity(t []token, i int) (Quantity, int) {
 	if n == 0 {
 		return Quantity{}, 0
 	}
+	// A number word that starts a capitalised name counts nothing: "One
+	// World Trade Center", "Seven Seas" (title-case units still count:
+	// "Thirty Days").
+	if tk.kind == tokWord && n == 1 && isCapitalised(tk.text) && i+1 < len(t) && t[i+1].kind == tokWord &&
+		isCapitalised(t[i+1].text) && durationDays[t[i+1].lower] == 0 && currencyWords[t[i+1].lower] == "" {
+		return Quantity{}, 0
+	}
 	b, cmp := boundBefore(t, i)
 	q := Quantity{Value: v, Bound: b, Comparative: cmp, Start: tk.start, End: t[i+n-1].end}
 	j := i + n
@@ -164,6 +171,16 @@ func readQuantity(t []token, i int) (Quantity, int) {
 	}
 	q.Kind = Count
 	q.Name = nameOf(t, i)
+	// An ordinal counts the noun after it: "the 35th floor" is floor 35,
+	// not 35 of "th".
+	if j < len(t) && tk.kind == tokNumber && ordinalSuffix[t[j].lower] && t[j-1].end == t[j].start {
+		q.End = t[j].end
+		if j+1 < len(t) && t[j+1].kind == tokWord && !unitSkip[t[j+1].lower] {
+			q.Unit, q.End = t[j+1].lower, t[j+1].end
+			return q, n + 2
+		}
+		return q, n + 1
+	}
 	q.Per = rateAfter(t, j)
 	if j < len(t) && t[j].kind == tokWord && !unitSkip[t[j].lower] && (t[j-1].spaceAfter || t[j-1].end == t[j].start) {
 		q.Unit = t[j].lower
