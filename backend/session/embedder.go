@@ -79,7 +79,7 @@ func (s *Session) chooseOffline(ctx context.Context) EmbedderChoice {
 	if err != nil {
 		return EmbedderChoice{Notice: models.Notice("USE-lite", lsaFallback)}
 	}
-	enc, err := loadUSELite(loc)
+	enc, err := newLazyUSELite(loc)
 	if err != nil {
 		return EmbedderChoice{Notice: fmt.Sprintf("offline model USE-lite unusable (%v); using %s", err, lsaFallback)}
 	}
@@ -127,7 +127,8 @@ func (o *offlineState) close() error {
 // concurrent use, and a folder whose files change is read again.
 var loaded struct {
 	sync.Mutex
-	by map[string]*loadedModel
+	by    map[string]*loadedModel
+	names map[string]string // folder and listing → the model's name, hashed without loading it
 }
 
 type loadedModel struct {
@@ -138,8 +139,9 @@ type loadedModel struct {
 }
 
 // loadUSELite is uselite.LoadFS(loc.FS, loc.Path), read once per process
-// while the folder's file names, sizes and times stay the same.
-func loadUSELite(loc models.Location) (*uselite.Encoder, error) {
+// while the folder's file names, sizes and times stay the same. A name
+// hashed from that listing (useliteName) spares the hash.
+func loadUSELite(loc models.Location, name string) (*uselite.Encoder, error) {
 	listing, ok := listingOf(loc.FS)
 	if !ok {
 		return uselite.LoadFS(loc.FS, loc.Path)
@@ -154,7 +156,16 @@ func loadUSELite(loc models.Location) (*uselite.Encoder, error) {
 		loaded.by[loc.Path] = m
 	}
 	loaded.Unlock()
-	m.once.Do(func() { m.enc, m.err = uselite.LoadFS(loc.FS, loc.Path) })
+	m.once.Do(func() {
+		loaded.Lock()
+		named := loaded.names[loc.Path+"\x00"+listing]
+		loaded.Unlock()
+		if name != "" && name == named {
+			m.enc, m.err = uselite.LoadFSNamed(loc.FS, loc.Path, name)
+			return
+		}
+		m.enc, m.err = uselite.LoadFS(loc.FS, loc.Path)
+	})
 	if m.err != nil {
 		loaded.Lock()
 		if loaded.by[loc.Path] == m {

@@ -206,7 +206,7 @@ test('a running check clears the old findings, shows its progress and cancels', 
     assert.equal(await page.locator('[data-testid="claim-card"]').count(), 0, 'old findings are gone while it runs');
     assert.equal(await page.getByTestId('chip-contradicted').count(), 0, 'and so are their counts');
     // the corpus searches go by fast; the check then waits on the model
-    await page.waitForFunction(() => /asking the model 0\/\d+/.test(document.querySelector('[data-testid="check-progress"]')?.textContent ?? ''), null, { timeout: 20000 });
+    await page.waitForFunction(() => /asking the model 0\/\d+/.test(document.querySelector('[data-testid="check-progress"]')?.textContent ?? ''), null, { timeout: 60000 });
     assert.match(await progress.textContent(), /^Checking · asking the model 0\/\d+ · \d+ s$/);
     assert.equal(await page.evaluate(() => document.activeElement?.id), 'draft', 'Ctrl+Enter leaves focus in the editor');
     await shot('workbench-running');

@@ -176,7 +176,7 @@ func readQuantity(t []token, i int) (Quantity, int) {
 	if j < len(t) && tk.kind == tokNumber && ordinalSuffix[t[j].lower] && t[j-1].end == t[j].start {
 		q.End = t[j].end
 		if j+1 < len(t) && t[j+1].kind == tokWord && !unitSkip[t[j+1].lower] {
-			q.Unit, q.End = t[j+1].lower, t[j+1].end
+			q.Unit = t[j+1].lower // the span stays the figure, as a count's does ("33rd")
 			return q, n + 2
 		}
 		return q, n + 1

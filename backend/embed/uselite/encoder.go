@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"hash"
 	"io/fs"
 	"math"
 	"os"
@@ -43,8 +44,17 @@ func Load(dir string) (*Encoder, error) { return LoadFS(os.DirFS(dir), dir) }
 
 // LoadFS is Load from the root of fsys, so a build with the models compiled
 // in (embed.FS) reads them without unpacking; where names fsys in errors.
-func LoadFS(fsys fs.FS, where string) (*Encoder, error) {
-	h := sha256.New()
+func LoadFS(fsys fs.FS, where string) (*Encoder, error) { return loadFS(fsys, where, "") }
+
+// LoadFSNamed is LoadFS for a caller that already named the files with
+// NameFS and made sure they did not change since: it skips the hash.
+func LoadFSNamed(fsys fs.FS, where, name string) (*Encoder, error) { return loadFS(fsys, where, name) }
+
+func loadFS(fsys fs.FS, where, name string) (*Encoder, error) {
+	var h hash.Hash = discardHash{}
+	if name == "" {
+		h = sha256.New()
+	}
 	defs, weights, err := readModel(fsys, h)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", where, err)
@@ -57,7 +67,10 @@ func LoadFS(fsys fs.FS, where string) (*Encoder, error) {
 	if err != nil {
 		return nil, fmt.Errorf("compile %s: %w", where, err)
 	}
-	e := &Encoder{tok: tok, g: g, name: "use-lite-" + hex.EncodeToString(h.Sum(nil))[:12]}
+	if name == "" {
+		name = "use-lite-" + hex.EncodeToString(h.Sum(nil))[:12]
+	}
+	e := &Encoder{tok: tok, g: g, name: name}
 	e.arenas.New = func() any { return &arena{} }
 	return e, nil
 }
