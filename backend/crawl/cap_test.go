@@ -10,6 +10,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"continuity/backend/progress"
 )
 
 // bigSite serves a sitemap index of children × perChild URLs, generated
@@ -195,5 +197,43 @@ func TestThousands(t *testing.T) {
 		if got := thousands(n); got != want {
 			t.Errorf("thousands(%d) = %q, want %q", n, got, want)
 		}
+	}
+}
+
+// A capped crawl of a large sitemap index reports its progress as it goes:
+// each child sitemap read, then every page fetched against the capped
+// total, in order, ending at that total.
+func TestCrawlReportsProgress(t *testing.T) {
+	site := newBigSite(t, 20, 60)
+	opt := fastOptions(&countingLimiter{})
+	opt.MaxPages = 100
+	var mu sync.Mutex
+	var sitemaps, pages []progress.Event
+	opt.Progress = func(e progress.Event) {
+		mu.Lock()
+		defer mu.Unlock()
+		switch e.Stage {
+		case "reading sitemaps":
+			sitemaps = append(sitemaps, e)
+		case "crawling":
+			pages = append(pages, e)
+		default:
+			t.Errorf("unknown stage %q", e.Stage)
+		}
+	}
+	res, err := Crawl(context.Background(), site.srv.URL+"/sitemap_index.xml", State{}, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(sitemaps) == 0 || len(pages) == 0 {
+		t.Fatalf("%d sitemap and %d page events", len(sitemaps), len(pages))
+	}
+	for i, e := range pages {
+		if e.Total != len(res.Pages) || (i > 0 && e.Done < pages[i-1].Done) {
+			t.Fatalf("page event %d: %+v (previous %+v), want Done growing to Total %d", i, e, pages[max(0, i-1)], len(res.Pages))
+		}
+	}
+	if last := pages[len(pages)-1]; last.Done != last.Total || last.Total != 100 {
+		t.Fatalf("last page event %+v, want 100 of 100", last)
 	}
 }
