@@ -122,7 +122,7 @@ func (o *offlineState) close() error {
 
 // loaded is the USE-lite encoder last read from each models folder, with
 // the folder's listing when it was read. Reading and compiling the model
-// costs about a second; every session (each CLI command, each MCP or test
+// costs about 0.15 s; every session (each CLI command, each MCP or test
 // session) would otherwise pay it again. The encoder is safe for
 // concurrent use, and a folder whose files change is read again.
 var loaded struct {
