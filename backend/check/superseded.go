@@ -152,9 +152,10 @@ func checked(c *Claim) (claims.Claim, string) {
 func (n namer) match(ctx context.Context, c *Claim, cl claims.Claim, said string, hits []retrieval.SupersededHit) (change, bool, error) {
 	for _, hit := range hits {
 		s := hit.Superseded
-		// A sentence deleted with nothing in its place changed no fact a
-		// claim could state otherwise (goldenstale skips them too), and a
-		// sentence rewritten whole, or only re-cased, is no changed fact.
+		// A sentence deleted with nothing in its place names a change only
+		// for a claim the page already contradicts with another figure
+		// (deletedFact; goldenstale skips such sentences), and a sentence
+		// rewritten whole, or only re-cased, is no changed fact.
 		if nowText(s) == "" {
 			if cur, ok := deletedFact(c, said, s); ok {
 				s.Current = cur.Quote

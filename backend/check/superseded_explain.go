@@ -1,10 +1,10 @@
 package check
 
 import (
-	"slices"
 	"strings"
 	"unicode"
 
+	"continuity/backend/claims/numbers"
 	"continuity/backend/history"
 	"continuity/backend/retrieval"
 )
@@ -217,13 +217,43 @@ func usesOldValue(said string, s retrieval.Superseded) bool {
 	// A table row changes by cells; a word diff across cells pairs words
 	// of different columns. A short old cell the new row no longer has
 	// ("Recommended") is the replaced value.
-	if strings.HasPrefix(strings.TrimSpace(s.Text), "|") && strings.HasPrefix(strings.TrimSpace(now), "|") {
-		cur := rowCells(now)
-		for _, c := range rowCells(s.Text) {
-			if !slices.Contains(cur, c) && len(strings.Fields(c)) <= maxValueWords && hasWords(said, c) {
-				return true
-			}
+	return isRow(s.Text) && isRow(now) && cellsUsed(said, rowCells(s.Text), rowCells(now))
+}
+
+// minJudgedWords is the fewest content words a claim shares with an old
+// sentence for the judge to be asked whether it states it: the judge finds
+// a claim stated where most of its words are, and asking it about every
+// hit was a third of the time a draft's changes took to name.
+const minJudgedWords = 2
+
+// sharedWords counts the claim's distinct words of four letters or more
+// that old has, by their first five letters (a crude stem, enough to skip),
+// and its figures old states in any words ("two weeks" for "14 days").
+func sharedWords(said, old string) int {
+	have := map[string]bool{}
+	for _, w := range words(old) {
+		have[prefix5(w)] = true
+	}
+	n, seen := 0, map[string]bool{}
+	for _, w := range words(said) {
+		p := prefix5(w)
+		if len([]rune(w)) >= 4 && have[p] && !seen[p] {
+			seen[p] = true
+			n++
 		}
 	}
-	return false
+	figures := numbers.Extract(old)
+	for _, q := range numbers.Extract(said) {
+		if hasQuantity(figures, q) {
+			n++
+		}
+	}
+	return n
+}
+
+func prefix5(w string) string {
+	if r := []rune(w); len(r) > 5 {
+		return string(r[:5])
+	}
+	return w
 }

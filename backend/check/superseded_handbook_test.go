@@ -232,32 +232,21 @@ func inBundleSource(source string, replayed map[string]bool) bool {
 }
 
 type timedHistory struct {
-	History
+	BatchHistory
 	d *time.Duration
 }
 
 func (h timedHistory) SearchSuperseded(ctx context.Context, q string, k int) ([]retrieval.SupersededHit, error) {
 	t0 := time.Now()
 	defer func() { *h.d += time.Since(t0) }()
-	return h.History.SearchSuperseded(ctx, q, k)
+	return h.BatchHistory.SearchSuperseded(ctx, q, k)
 }
 
-// SearchSupersededAll is the batch search NameChanges uses when the history has it.
+// SearchSupersededAll is the batch search NameChanges uses.
 func (h timedHistory) SearchSupersededAll(ctx context.Context, qs []string, k int) ([][]retrieval.SupersededHit, error) {
 	t0 := time.Now()
 	defer func() { *h.d += time.Since(t0) }()
-	if b, ok := h.History.(BatchHistory); ok {
-		return b.SearchSupersededAll(ctx, qs, k)
-	}
-	out := make([][]retrieval.SupersededHit, len(qs))
-	for i, q := range qs {
-		hits, err := h.History.SearchSuperseded(ctx, q, k)
-		if err != nil {
-			return nil, err
-		}
-		out[i] = hits
-	}
-	return out, nil
+	return h.BatchHistory.SearchSupersededAll(ctx, qs, k)
 }
 
 type timedJudge struct {

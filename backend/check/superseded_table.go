@@ -64,28 +64,27 @@ func rowCells(row string) []string {
 // rowStatesOld says a claim states an old table row in its own words: it
 // names the row (its first cell, as it was), uses a cell the row no longer
 // has besides its name ("Video Conference") and none the row has now
-// ("Self-guided"). A
-// row's description cells rarely survive a paraphrase, so the word share
-// sentences are matched by does not fit rows.
+// ("Self-guided"). A row's description cells rarely survive a paraphrase,
+// so the word share sentences are matched by does not fit rows.
 func rowStatesOld(said string, s retrieval.Superseded) bool {
 	now := nowText(s)
-	if !strings.HasPrefix(strings.TrimSpace(s.Text), "|") || !strings.HasPrefix(strings.TrimSpace(now), "|") {
+	if !isRow(s.Text) || !isRow(now) {
 		return false
 	}
 	old, cur := rowCells(s.Text), rowCells(now)
-	if len(old) < 2 || !hasWords(said, old[0]) {
-		return false
-	}
-	usesOld := false
-	for _, c := range old[1:] { // a renamed row alone changed no fact of it
-		if !slices.Contains(cur, c) && len(strings.Fields(c)) <= maxValueWords && hasWords(said, c) {
-			usesOld = true
+	// a renamed row alone changed no fact of it: the name is not a used cell
+	return len(old) >= 2 && hasWords(said, old[0]) && cellsUsed(said, old[1:], cur) && !cellsUsed(said, cur, old)
+}
+
+func isRow(s string) bool { return strings.HasPrefix(strings.TrimSpace(s), "|") }
+
+// cellsUsed says said uses a short cell of cells (a value, not a
+// description) that other lacks: a cell a change replaced.
+func cellsUsed(said string, cells, other []string) bool {
+	for _, c := range cells {
+		if !slices.Contains(other, c) && len(strings.Fields(c)) <= maxValueWords && hasWords(said, c) {
+			return true
 		}
 	}
-	for _, c := range cur {
-		if !slices.Contains(old, c) && len(strings.Fields(c)) <= maxValueWords && hasWords(said, c) {
-			return false
-		}
-	}
-	return usesOld
+	return false
 }

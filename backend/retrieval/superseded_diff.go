@@ -91,7 +91,7 @@ func DiffSentences(old, new []VersionSentence) []Replaced {
 func keyed(ss []VersionSentence) []VersionSentence {
 	out := make([]VersionSentence, len(ss))
 	for i, s := range ss {
-		out[i] = VersionSentence{Text: s.Text, Hash: strings.Join(strings.Fields(s.Text), " ")}
+		out[i] = VersionSentence{Text: s.Text, Hash: wordsOf(s.Text)}
 	}
 	return out
 }

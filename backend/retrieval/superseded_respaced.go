@@ -57,4 +57,5 @@ func (ix *Index) sentencesByWords(ctx context.Context, doc string) (map[string]s
 	return out, nil
 }
 
+// wordsOf is a sentence as the version diff compares it: its words, not its spacing.
 func wordsOf(s string) string { return strings.Join(strings.Fields(s), " ") }

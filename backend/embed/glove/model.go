@@ -3,9 +3,9 @@
 package glove
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -53,41 +53,23 @@ func LoadFS(fsys fs.FS) (*Model, error) {
 func read(r io.Reader, path string) (*Model, error) {
 	// Sized from Stat where the reader has one, so an 11 MB table is read
 	// into one allocation instead of a slice grown a dozen times.
-	var b []byte
+	var buf bytes.Buffer
 	if st, ok := r.(interface{ Stat() (fs.FileInfo, error) }); ok {
 		if info, err := st.Stat(); err == nil && info.Size() <= maxFile {
-			b = make([]byte, 0, info.Size()+1)
+			buf.Grow(int(info.Size()) + bytes.MinRead)
 		}
 	}
-	b, err := readAll(b, io.LimitReader(r, maxFile+1))
-	if err != nil {
+	if _, err := buf.ReadFrom(io.LimitReader(r, maxFile+1)); err != nil {
 		return nil, fmt.Errorf("glove: read %s: %w", path, err)
 	}
-	if len(b) > maxFile {
+	if buf.Len() > maxFile {
 		return nil, fmt.Errorf("%w: %s is larger than %d MB", ErrCorrupt, path, maxFile>>20)
 	}
-	m, err := Decode(b)
+	m, err := Decode(buf.Bytes())
 	if err != nil {
 		return nil, fmt.Errorf("glove: load %s: %w", path, err)
 	}
 	return m, nil
-}
-
-// readAll is io.ReadAll into b's spare capacity.
-func readAll(b []byte, r io.Reader) ([]byte, error) {
-	for {
-		if len(b) == cap(b) {
-			b = append(b, 0)[:len(b)]
-		}
-		n, err := r.Read(b[len(b):cap(b)])
-		b = b[:len(b)+n]
-		if errors.Is(err, io.EOF) {
-			return b, nil
-		}
-		if err != nil {
-			return b, err
-		}
-	}
 }
 
 // Decode parses a table held in memory (for release builds that embed it).

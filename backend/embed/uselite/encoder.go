@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"hash"
+	"io"
 	"io/fs"
 	"math"
 	"os"
@@ -51,15 +52,17 @@ func LoadFS(fsys fs.FS, where string) (*Encoder, error) { return loadFS(fsys, wh
 func LoadFSNamed(fsys fs.FS, where, name string) (*Encoder, error) { return loadFS(fsys, where, name) }
 
 func loadFS(fsys fs.FS, where, name string) (*Encoder, error) {
-	var h hash.Hash = discardHash{}
+	var h hash.Hash
+	sum := io.Discard
 	if name == "" {
 		h = sha256.New()
+		sum = h
 	}
-	defs, weights, err := readModel(fsys, h)
+	defs, weights, err := readModel(fsys, sum)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", where, err)
 	}
-	tok, err := readTokenizer(fsys, "vocab.json", h)
+	tok, err := readTokenizer(fsys, "vocab.json", sum)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", where, err)
 	}
@@ -67,7 +70,7 @@ func loadFS(fsys fs.FS, where, name string) (*Encoder, error) {
 	if err != nil {
 		return nil, fmt.Errorf("compile %s: %w", where, err)
 	}
-	if name == "" {
+	if h != nil {
 		name = "use-lite-" + hex.EncodeToString(h.Sum(nil))[:12]
 	}
 	e := &Encoder{tok: tok, g: g, name: name}

@@ -2,6 +2,7 @@ package uselite
 
 import (
 	"encoding/base64"
+	"encoding/binary"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -241,7 +242,4 @@ func readShard(fsys fs.FS, p string, dst []byte) error {
 }
 
 // littleEndian reports the host's byte order; the shards are little-endian.
-func littleEndian() bool {
-	x := uint16(1)
-	return *(*byte)(unsafe.Pointer(&x)) == 1 //nolint:gosec // reads the first byte of a local
-}
+func littleEndian() bool { return binary.NativeEndian.Uint16([]byte{1, 0}) == 1 }
