@@ -22,7 +22,14 @@ const (
 // walk several synsets, and the same pairs recur in every draft.
 type wordCache struct {
 	pairs sync.Map // "a\x00b" -> pairInfo
+	known sync.Map // word -> knownIn
 }
+
+// knownIn says which models hold a word. A pair is graded by a model only
+// when both words are in it, so a word in neither (a SKU, a made-up name:
+// a pasted price list has thousands) is settled once, not against every
+// passage word.
+type knownIn struct{ wordNet, glove bool }
 
 type pairInfo struct {
 	sim      float64
@@ -41,21 +48,40 @@ func (r *Resources) pair(a, b string) pairInfo {
 	if v, ok := c.pairs.Load(key); ok {
 		return v.(pairInfo)
 	}
+	ka, kb := r.knownIn(c, a), r.knownIn(c, b)
+	if !(ka.wordNet && kb.wordNet) && !(ka.glove && kb.glove) {
+		return pairInfo{}
+	}
 	var p pairInfo
-	if r.WordNet != nil {
+	if r.WordNet != nil && ka.wordNet && kb.wordNet {
 		if r.WordNet.AreAntonyms(a, b) {
 			p.antonyms = true
 		} else if isSynonym(r, a, b) {
 			p.sim = synonymMatch
 		}
 	}
-	if !p.antonyms && p.sim == 0 && r.GloVe != nil {
+	if !p.antonyms && p.sim == 0 && r.GloVe != nil && ka.glove && kb.glove {
 		if s, ok := r.GloVe.Similarity(a, b); ok && s >= gloveFloor {
 			p.sim = min(gloveCap, s)
 		}
 	}
 	c.pairs.Store(key, p)
 	return p
+}
+
+func (r *Resources) knownIn(c *wordCache, w string) knownIn {
+	if v, ok := c.known.Load(w); ok {
+		return v.(knownIn)
+	}
+	var k knownIn
+	if r.WordNet != nil {
+		k.wordNet = r.WordNet.Has(w)
+	}
+	if r.GloVe != nil {
+		_, k.glove = r.GloVe.Rank(w)
+	}
+	c.known.Store(w, k)
+	return k
 }
 
 // isSynonym: b is a WordNet synonym of a, or the other way round (the

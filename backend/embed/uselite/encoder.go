@@ -29,6 +29,11 @@ const (
 	// batchCost is what one more graph evaluation costs, in padded tokens
 	// (measured on one core: about 1.3 ms, against 0.12 ms per token).
 	batchCost = 12
+	// batchTokens bounds one batch's padded tokens: the activations grow
+	// with them, and sixteen 128-token windows per goroutine put a pasted
+	// 4,000-line list over 300 MB (docs/benchmarks.md). Sentences of up to
+	// 64 tokens still batch sixteen at a time.
+	batchTokens = 1024
 )
 
 // Encoder embeds texts with USE-lite. It is safe for concurrent use: the
@@ -182,7 +187,7 @@ func batchEnds(rows []window) []int {
 	from := make([]int, n+1) // from[j]: where the last batch of that cut starts
 	for j := 1; j <= n; j++ {
 		cost[j] = -1
-		for i := max(0, j-batchSize); i < j; i++ {
+		for i := max(0, j-batchSize, j-max(1, batchTokens/len(rows[j-1].ids))); i < j; i++ {
 			c := cost[i] + batchCost + (j-i)*len(rows[j-1].ids)
 			if cost[j] < 0 || c <= cost[j] { // ties: full batches first
 				cost[j], from[j] = c, i
