@@ -43,24 +43,25 @@ func (r *Resources) pair(a, b string) pairInfo {
 	if a == b {
 		return pairInfo{sim: 1}
 	}
-	key := a + "\x00" + b
 	c := r.cache()
+	ka, kb := r.knownIn(c, a), r.knownIn(c, b)
+	wordNet, glove := ka.wordNet && kb.wordNet, ka.glove && kb.glove
+	if !wordNet && !glove {
+		return pairInfo{}
+	}
+	key := a + "\x00" + b
 	if v, ok := c.pairs.Load(key); ok {
 		return v.(pairInfo)
 	}
-	ka, kb := r.knownIn(c, a), r.knownIn(c, b)
-	if !(ka.wordNet && kb.wordNet) && !(ka.glove && kb.glove) {
-		return pairInfo{}
-	}
 	var p pairInfo
-	if r.WordNet != nil && ka.wordNet && kb.wordNet {
+	if wordNet {
 		if r.WordNet.AreAntonyms(a, b) {
 			p.antonyms = true
 		} else if isSynonym(r, a, b) {
 			p.sim = synonymMatch
 		}
 	}
-	if !p.antonyms && p.sim == 0 && r.GloVe != nil && ka.glove && kb.glove {
+	if !p.antonyms && p.sim == 0 && glove {
 		if s, ok := r.GloVe.Similarity(a, b); ok && s >= gloveFloor {
 			p.sim = min(gloveCap, s)
 		}

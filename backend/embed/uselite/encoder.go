@@ -176,7 +176,7 @@ func (e *Encoder) Embed(ctx context.Context, texts []string) ([][]float32, error
 }
 
 // batchEnds cuts rows, sorted by length, into batches of at most batchSize
-// and returns where each ends. The cut minimises the tokens computed, every
+// rows and batchTokens padded tokens, and returns where each ends. The cut minimises the tokens computed, every
 // row padded to its batch's longest, plus batchCost per batch: one batch of
 // sixteen 7- to 40-token sentences pads to 640 tokens for 385 real ones,
 // while a few batches of similar lengths pad little. A row's vector does
@@ -187,8 +187,10 @@ func batchEnds(rows []window) []int {
 	from := make([]int, n+1) // from[j]: where the last batch of that cut starts
 	for j := 1; j <= n; j++ {
 		cost[j] = -1
-		for i := max(0, j-batchSize, j-max(1, batchTokens/len(rows[j-1].ids))); i < j; i++ {
-			c := cost[i] + batchCost + (j-i)*len(rows[j-1].ids)
+		longest := len(rows[j-1].ids) // sorted: a batch ending here pads to it
+		fit := min(batchSize, max(1, batchTokens/longest))
+		for i := max(0, j-fit); i < j; i++ {
+			c := cost[i] + batchCost + (j-i)*longest
 			if cost[j] < 0 || c <= cost[j] { // ties: full batches first
 				cost[j], from[j] = c, i
 			}

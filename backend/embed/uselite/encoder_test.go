@@ -149,6 +149,7 @@ func TestBatchEnds(t *testing.T) {
 		{"equal lengths fill whole batches", same(2*batchSize+1, 10), []int{batchSize, 2 * batchSize, 2*batchSize + 1}},
 		{"a long tail gets its own batch", []int{5, 5, 5, 5, 100}, []int{4, 5}},
 		{"near lengths share a batch", []int{10, 11, 11, 12}, []int{4}},
+		{"full windows batch by tokens", same(20, MaxTokens), []int{8, 16, 20}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
