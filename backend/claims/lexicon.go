@@ -67,6 +67,9 @@ var phrases = []struct{ from, to string }{
 	{"single sign-on", "sso"}, {"two-factor authentication", "2fa"}, {"data processing agreement", "dpa"},
 	{"in full", "full"}, {"right away", "now"}, {"not only", "also"}, {"not just", "also"}, {"any time", "anytime"}, {"at no extra cost", "free"},
 	{"at no cost", "free"}, {"most recent", "latest"}, {"for free", "free"},
+	// "order" in "in order to" names no topic ("You can order business
+	// cards" is not about "In order to travel officially ...").
+	{"in order to", "to"}, {"in order for", "for"},
 	// events of change: "new prices took effect" = "we're updating our plans"
 	{"took effect", "change"}, {"takes effect", "change"}, {"take effect", "change"}, {"taking effect", "change"},
 	{"came into effect", "change"}, {"come into effect", "change"}, {"comes into effect", "change"},

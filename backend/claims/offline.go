@@ -162,7 +162,7 @@ func (e *OfflineEngine) check(ctx context.Context, draft string, search Searcher
 
 // OfflineVersion changes whenever alignment, features or lexicon change
 // verdicts; the model's hash changes with its weights.
-const OfflineVersion = "12"
+const OfflineVersion = "13"
 
 // weights are the engine's model and its name for Report.Model,
 // "offline-6+verdict-<hash12>".

@@ -80,6 +80,10 @@ func TestPhenomena(t *testing.T) {
 			"Every new account doesn't get a free trial of the Team plan.", NotCovered},
 		{"an identifier is one word, not a negation", "FUNCTION_CONFIG_NOT_VALID means the function configuration isn't valid.", "Errors",
 			"FUNCTION_CONFIG_NOT_VALID means the function configuration is not valid.", Supported},
+		{"a fraction of something is a share", "Staff can spend no more than a tenth of their time on internal projects.", "Time",
+			"Staff can spend up to 20% of their time on internal projects.", Contradicted},
+		{"half of is fifty percent", "Half of the seats are kept for members.", "Seats",
+			"50% of the seats are kept for members.", Supported},
 		{"one unseen paraphrase word still contradicts", "We guarantee 99.99% uptime on the Business plan.", "SLA",
 			"The Business plan has a 99.95% uptime commitment.", Contradicted},
 	}

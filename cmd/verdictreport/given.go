@@ -18,27 +18,37 @@ type vitamincExample struct {
 
 var vitamincLabels = map[string]claims.Verdict{"supports": claims.Supported, "refutes": claims.Contradicted, "not enough info": claims.NotCovered}
 
-// runVitaminC judges each test claim against its own evidence passage with
-// Verify, as backend/claims/vitaminc_test.go does: no retrieval, so no
-// index and no embedder.
-func (r *runner) runVitaminC() (setResult, error) {
+// runVitaminC judges each claim of one split ("test", held out, or
+// "train": the five train_N.jsonl shards, development data) against its own
+// evidence passage with Verify, as backend/claims/vitaminc_test.go does: no
+// retrieval, so no index.
+func (r *runner) runVitaminC(split string) (setResult, error) {
 	cfg := r.cfg
-	var exs []vitamincExample
-	err := benchdata.ReadJSONL(filepath.Join(cfg.bench, "vitaminc", "test.jsonl"), func(x vitamincExample) error {
-		if _, ok := vitamincLabels[x.Label]; !ok {
-			return fmt.Errorf("example %s: unknown label %q", x.ID, x.Label)
+	files := []string{filepath.Join(cfg.bench, "vitaminc", "test.jsonl")}
+	if split == "train" {
+		var err error
+		if files, err = filepath.Glob(filepath.Join(cfg.bench, "vitaminc", "train_*.jsonl")); err != nil || len(files) == 0 {
+			return setResult{}, fmt.Errorf("no VitaminC train shards under %s: %w", cfg.bench, err)
 		}
-		exs = append(exs, x)
-		return nil
-	})
-	if err != nil {
-		return setResult{}, err
+	}
+	var exs []vitamincExample
+	for _, path := range files {
+		err := benchdata.ReadJSONL(path, func(x vitamincExample) error {
+			if _, ok := vitamincLabels[x.Label]; !ok {
+				return fmt.Errorf("%s: example %s: unknown label %q", path, x.ID, x.Label)
+			}
+			exs = append(exs, x)
+			return nil
+		})
+		if err != nil {
+			return setResult{}, err
+		}
 	}
 	all := len(exs)
 	if cfg.vitamincLimit > 0 && cfg.vitamincLimit < all {
 		exs = exs[:cfg.vitamincLimit]
 	}
-	res := setResult{Split: fmt.Sprintf("VitaminC test.jsonl (sample of the validation split), %d of %d examples, each against its given evidence", len(exs), all),
+	res := setResult{Split: fmt.Sprintf("VitaminC %s (sample of the %s split), %d of %d examples, each against its given evidence", split, map[string]string{"test": "validation", "train": "train"}[split], len(exs), all),
 		Engine: fmt.Sprintf("%s (offline-%s), Verify on the given passage", claims.EngineOffline, claims.OfflineVersion), Embedder: "sentence vectors embedded per pair (given evidence, no retrieval)", M: confusion{}}
 	e := r.givenEngine()
 	for _, x := range exs {

@@ -29,7 +29,7 @@ import (
 )
 
 // allSets is every set, in the order they are run and reported.
-var allSets = []string{"handbook", "handbook-drafts", "pairs-train", "pairs-dev", "pairs-test", "pairs-report", "scifact", "vitaminc", "sample"}
+var allSets = []string{"handbook", "handbook-drafts", "pairs-train", "pairs-dev", "pairs-test", "pairs-report", "scifact", "vitaminc", "vitaminc-train", "sample"}
 
 // defaultSets are the sets `make verdict-report` scores and
 // docs/verdict-report.json holds; the pairs splits are run by name.
@@ -218,7 +218,9 @@ func (r *runner) runSet(ctx context.Context, name string) (setResult, error) {
 	case "scifact":
 		return r.runSciFact(ctx)
 	case "vitaminc":
-		return r.runVitaminC()
+		return r.runVitaminC("test")
+	case "vitaminc-train":
+		return r.runVitaminC("train")
 	case "pairs-train":
 		return r.runPairs("train")
 	case "pairs-dev":

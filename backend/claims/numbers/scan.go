@@ -34,7 +34,7 @@ var nameSkip = map[string]bool{"a": true, "an": true, "the": true, "of": true, "
 
 // Extract finds every quantity in s, in order.
 func Extract(s string) []Quantity {
-	toks := tokenize(blankListMarkers(s))
+	toks := tokenize(blankListMarkers(blankLinks(s)))
 	var out []Quantity
 	for i := 0; i < len(toks); {
 		q, n := readQuantity(toks, i)
@@ -88,6 +88,9 @@ func readQuantity(t []token, i int) (Quantity, int) {
 		if d, ok := durationDays[t[i+1].lower]; ok && !strings.HasSuffix(t[i+1].lower, "s") {
 			return Quantity{Kind: Duration, Value: d, Every: true, Start: tk.start, End: t[i+1].end}, 2
 		}
+	}
+	if q, n := readFraction(t, i); n > 0 {
+		return q, n
 	}
 	v, n := numberAt(t, i)
 	if n == 0 {
