@@ -24,8 +24,9 @@ var vitamincLabels = map[string]claims.Verdict{"supports": claims.Supported, "re
 // retrieval, so no index.
 func (r *runner) runVitaminC(split string) (setResult, error) {
 	cfg := r.cfg
-	files := []string{filepath.Join(cfg.bench, "vitaminc", "test.jsonl")}
+	files, source := []string{filepath.Join(cfg.bench, "vitaminc", "test.jsonl")}, "validation"
 	if split == "train" {
+		source = "train"
 		var err error
 		if files, err = filepath.Glob(filepath.Join(cfg.bench, "vitaminc", "train_*.jsonl")); err != nil || len(files) == 0 {
 			return setResult{}, fmt.Errorf("no VitaminC train shards under %s: %w", cfg.bench, err)
@@ -48,7 +49,7 @@ func (r *runner) runVitaminC(split string) (setResult, error) {
 	if cfg.vitamincLimit > 0 && cfg.vitamincLimit < all {
 		exs = exs[:cfg.vitamincLimit]
 	}
-	res := setResult{Split: fmt.Sprintf("VitaminC %s (sample of the %s split), %d of %d examples, each against its given evidence", split, map[string]string{"test": "validation", "train": "train"}[split], len(exs), all),
+	res := setResult{Split: fmt.Sprintf("VitaminC %s (sample of the %s split), %d of %d examples, each against its given evidence", split, source, len(exs), all),
 		Engine: fmt.Sprintf("%s (offline-%s), Verify on the given passage", claims.EngineOffline, claims.OfflineVersion), Embedder: "sentence vectors embedded per pair (given evidence, no retrieval)", M: confusion{}}
 	e := r.givenEngine()
 	for _, x := range exs {

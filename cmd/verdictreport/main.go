@@ -3,7 +3,7 @@
 // VitaminC test) and the sample drafts, with the real hybrid index, and
 // prints one table per set and a summary.
 //
-//	go run ./cmd/verdictreport [-sets handbook,handbook-drafts,scifact,vitaminc,sample]
+//	go run ./cmd/verdictreport [-sets handbook,handbook-drafts,scifact,vitaminc,vitaminc-train,sample]
 //	    [-bench ../shared/benchmarks] [-workdir DIR] [-md] [-v] [-vitaminc-limit N]
 //	    [-embedder auto|use-lite|product|lsa] [-k N] [-sample corpus]
 //

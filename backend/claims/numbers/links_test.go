@@ -1,6 +1,9 @@
 package numbers
 
-import "testing"
+import (
+	"slices"
+	"testing"
+)
 
 func TestLinkTargetsAreNotQuantities(t *testing.T) {
 	cases := []struct {
@@ -22,13 +25,8 @@ func TestLinkTargetsAreNotQuantities(t *testing.T) {
 			for _, q := range got {
 				texts = append(texts, c.in[q.Start:q.End])
 			}
-			if len(texts) != len(c.want) {
+			if !slices.Equal(texts, c.want) {
 				t.Fatalf("Extract(%q) = %q, want %q", c.in, texts, c.want)
-			}
-			for i := range texts {
-				if texts[i] != c.want[i] {
-					t.Fatalf("Extract(%q) = %q, want %q", c.in, texts, c.want)
-				}
 			}
 		})
 	}
