@@ -71,9 +71,10 @@ func chunkKey(p Passage) string {
 	return p.DocID + "\x00" + p.Text
 }
 
-// newCorpusView analyses passages; it stops with ctx's error when ctx is
+// newCorpusView analyses passages, reusing memo's analyses (memo may be
+// nil); it stops with ctx's error when ctx is
 // done, checked once per passage.
-func newCorpusView(ctx context.Context, passages []Passage) (*corpusView, error) {
+func newCorpusView(ctx context.Context, passages []Passage, memo *sentenceMemo) (*corpusView, error) {
 	v := &corpusView{units: map[string][]*unit{}, known: map[string]bool{}, df: map[string]int{}, title: map[*Passage]map[string]bool{}, docDF: map[string]int{}}
 	inDoc := map[string]map[string]bool{}
 	type sent struct {
@@ -89,7 +90,7 @@ func newCorpusView(ctx context.Context, passages []Passage) (*corpusView, error)
 		var ss []sent
 		for _, s := range SplitSentences(p.Text) {
 			ss = append(ss, sent{p, s})
-			for n := range analyze(s.Text, nil).names {
+			for n := range memo.namesOf(s.Text) {
 				v.known[n] = true
 			}
 		}
@@ -109,8 +110,7 @@ func newCorpusView(ctx context.Context, passages []Passage) (*corpusView, error)
 		var us []*unit
 		v.title[ss[0].p] = analyze(ss[0].p.Title, v.known).stems
 		for _, s := range ss {
-			a := analyze(s.span.Text, v.known)
-			a.clauses = splitClauses(s.span.Text, v.known)
+			a := memo.analyzed(s.span.Text, v.known)
 			us = append(us, &unit{passage: s.p, start: s.span.Start, end: s.span.End, a: a, parts: a.clauses, sents: 1})
 			v.n++
 			doc := inDoc[s.p.DocID]
@@ -151,8 +151,7 @@ func newCorpusView(ctx context.Context, passages []Passage) (*corpusView, error)
 				parts: append(append(append([]analysis{}, x.a.clauses...), y.a.clauses...), z.a.clauses...), sents: 3})
 		}
 		for _, tc := range tableCells(ss[0].p.Text) {
-			a := analyze(tc.text, v.known)
-			a.clauses = splitClauses(tc.text, v.known)
+			a := memo.analyzed(tc.text, v.known)
 			us = append(us, &unit{passage: ss[0].p, start: tc.start, end: tc.end, a: a, parts: a.clauses, cell: true, sents: 1})
 		}
 		v.units[key] = us

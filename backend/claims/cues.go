@@ -323,6 +323,9 @@ var addressRe = regexp.MustCompile(`[\w.+-]+@[\w-]+(\.[\w-]+)+`)
 // otherAddress: the claim gives an e-mail address and the unit gives
 // others, none of them the claim's (a changed contact address).
 func otherAddress(claim, unit string) (string, string) {
+	if !strings.Contains(claim, "@") || !strings.Contains(unit, "@") {
+		return "", ""
+	}
 	cs := addressRe.FindAllString(strings.ToLower(claim), -1)
 	us := addressRe.FindAllString(strings.ToLower(unit), -1)
 	if len(cs) == 0 || len(us) == 0 {

@@ -64,7 +64,7 @@ func TestClauseNegation(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
-			v, err := newCorpusView(t.Context(), []Passage{{DocID: "d", ChunkID: "d#0", Text: c.unit}})
+			v, err := newCorpusView(t.Context(), []Passage{{DocID: "d", ChunkID: "d#0", Text: c.unit}}, nil)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -77,7 +77,7 @@ func (e *OfflineEngine) prepare(ctx context.Context, paragraphs []Paragraph, cl 
 	if err != nil {
 		return nil, err
 	}
-	view, err := newCorpusView(ctx, r.unique)
+	view, err := newCorpusView(ctx, r.unique, e.resources().sentences())
 	if err != nil {
 		return nil, err
 	}

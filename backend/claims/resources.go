@@ -30,6 +30,7 @@ type Resources struct {
 	Embedder SentenceEmbedder // fallback sentence vectors
 	Notes    []string         // why a model is missing, for logs
 	words    *wordCache       // memoised word-pair decisions
+	memo     *sentenceMemo    // memoised corpus-sentence analyses
 	once     sync.Once
 }
 
@@ -97,8 +98,18 @@ func PreloadResources() { go DefaultResources() }
 
 // cache returns the word-pair cache, made on first use.
 func (r *Resources) cache() *wordCache {
-	r.once.Do(func() { r.words = newWordCache() })
+	r.once.Do(r.makeCaches)
 	return r.words
+}
+
+// sentences returns the corpus-sentence memo, made on first use.
+func (r *Resources) sentences() *sentenceMemo {
+	r.once.Do(r.makeCaches)
+	return r.memo
+}
+
+func (r *Resources) makeCaches() {
+	r.words, r.memo = newWordCache(), newSentenceMemo()
 }
 
 // degraded lists the signals a check ran without, for Report.Model.

@@ -2,7 +2,6 @@ package claims
 
 import (
 	"bytes"
-	"regexp"
 	"strconv"
 	"strings"
 	"unicode"
@@ -47,6 +46,12 @@ june july august september october november december i`)
 // analyze reads text; known holds name stems seen mid-sentence in the
 // corpus so that a sentence-initial "Business" still counts as a name.
 func analyze(text string, known map[string]bool) analysis {
+	return analyzeNoting(text, known, nil)
+}
+
+// analyzeNoting is analyze; asked, when set, collects the stems whose entry
+// in known the result depended on (so sentenceMemo can reuse it).
+func analyzeNoting(text string, known map[string]bool, asked *[]string) analysis {
 	a := analysis{src: text, stems: map[string]bool{}, names: map[string]bool{}}
 	norm := canonicalPhrases(text)
 	ws := words(norm)
@@ -128,7 +133,7 @@ func analyze(text string, known map[string]bool) analysis {
 			a.negScope, scopePending = append(a.negScope, st), false
 		}
 		// A lone capital letter ("E-mail", "Plan B" aside) names nothing.
-		if hasUpper(w.text) && !weekdayOrMonth[lw] && len(st) > 1 && (!isFirst || known[st] || upperCount(w.text) > 1) {
+		if hasUpper(w.text) && !weekdayOrMonth[lw] && len(st) > 1 && (!isFirst || knownName(known, st, asked) || upperCount(w.text) > 1) {
 			a.names[st] = true
 			if prevName != "" {
 				if a.modifiers == nil {
@@ -230,20 +235,22 @@ func (a analysis) polarity(other analysis) bool {
 	return neg
 }
 
-var clauseBreak = regexp.MustCompile(`(?i)[,;:()|]|\s(so|but|and|because|while|though)\s|\s[-–—]\s`)
-
 // splitClauses analyses each clause of a sentence on its own.
 func splitClauses(text string, known map[string]bool) []analysis {
+	return splitClausesNoting(text, known, nil)
+}
+
+func splitClausesNoting(text string, known map[string]bool, asked *[]string) []analysis {
 	var out []analysis
 	last := 0
-	for _, m := range clauseBreak.FindAllStringIndex(text, -1) {
+	for _, m := range clauseBreaks(text) {
 		if part := text[last:m[0]]; strings.TrimSpace(part) != "" {
-			out = append(out, analyze(part, known))
+			out = append(out, analyzeNoting(part, known, asked))
 		}
 		last = m[1]
 	}
 	if part := text[last:]; strings.TrimSpace(part) != "" {
-		out = append(out, analyze(part, known))
+		out = append(out, analyzeNoting(part, known, asked))
 	}
 	return out
 }

@@ -152,7 +152,7 @@ type dayScope struct {
 }
 
 func newDayScope(text string) *dayScope {
-	d := &dayScope{n: len(text), breaks: clauseBreak.FindAllStringIndex(text, -1)}
+	d := &dayScope{n: len(text), breaks: clauseBreaks(text)}
 	ws := words(text)
 	d.starts = make([]int, len(ws))
 	d.negs = make([]int, len(ws)+1)

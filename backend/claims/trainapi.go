@@ -115,7 +115,7 @@ func (e *OfflineEngine) GivenFeatures(ctx context.Context, text string, passages
 
 // given builds the state of a check of one claim against passages.
 func (e *OfflineEngine) given(ctx context.Context, c Claim, passages []Passage) (*checkState, error) {
-	view, err := newCorpusView(ctx, passages)
+	view, err := newCorpusView(ctx, passages, e.resources().sentences())
 	if err != nil {
 		return nil, err
 	}

@@ -79,8 +79,6 @@ func locateYAML(err error, firstLine int) string {
 	})
 }
 
-var headingRe = regexp.MustCompile(`^ {0,3}(#{1,6})[ \t]+(.*?)[ \t#]*$`)
-
 // markdownBlocks splits the body at blank lines and headings, keeping fenced
 // code together, and records each block's byte range in raw.
 func markdownBlocks(raw []byte, from int) []Block {
@@ -132,13 +130,12 @@ func markdownBlocks(raw []byte, from int) []Block {
 		case trimmed == "":
 			flush()
 		default:
-			if m := headingRe.FindStringSubmatch(line); m != nil {
+			if level, title, ok := atxHeading(line); ok {
 				flush()
-				level := len(m[1])
 				for len(levels) > 0 && levels[len(levels)-1] >= level {
 					levels, path = levels[:len(levels)-1], path[:len(path)-1]
 				}
-				text := cleanInline(m[2])
+				text := cleanInline(title)
 				if text != "" {
 					blocks = append(blocks, Block{Heading: true, Level: level, Text: text, HeadingPath: append([]string(nil), path...), Start: pos, End: lineEnd})
 					levels, path = append(levels, level), append(path, text)
@@ -158,9 +155,11 @@ func markdownBlocks(raw []byte, from int) []Block {
 }
 
 var (
-	imageRe    = regexp.MustCompile(`!\[([^\]]*)\]\([^)]*\)`)
-	linkRe     = regexp.MustCompile(`\[([^\]]*)\]\([^)]*\)`)
-	emphRe     = regexp.MustCompile(`(\*\*|__|\x60)`)
+	imageRe = regexp.MustCompile(`!\[([^\]]*)\]\([^)]*\)`)
+	linkRe  = regexp.MustCompile(`\[([^\]]*)\]\([^)]*\)`)
+	// emphasis marks go in one pass, leftmost first, as a regexp
+	// alternation would, without its per-call state.
+	emphMarks  = strings.NewReplacer("**", "", "__", "", "`", "")
 	quoteRe    = regexp.MustCompile(`(?m)^\s{0,3}>\s?`)
 	tableSepRe = regexp.MustCompile(`(?m)^\s*\|?(\s*:?-{3,}:?\s*\|)+\s*:?-*:?\s*$\n?`)
 )
@@ -175,7 +174,7 @@ func cleanInline(s string) string {
 		s = linkRe.ReplaceAllString(s, "$1")
 	}
 	if strings.ContainsAny(s, "*_`") {
-		s = emphRe.ReplaceAllString(s, "")
+		s = emphMarks.Replace(s)
 	}
 	if strings.Contains(s, ">") {
 		s = quoteRe.ReplaceAllString(s, "")

@@ -116,7 +116,7 @@ func findBlock(src string) (string, int, error) {
 	heading := -1
 	for i, l := range lines {
 		if heading < 0 {
-			if rulesHeading.MatchString(l) {
+			if strings.HasPrefix(l, "##") && rulesHeading.MatchString(l) {
 				heading = i
 			}
 			continue

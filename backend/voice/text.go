@@ -95,7 +95,7 @@ func splitBlocks(s string) []span {
 		switch {
 		case strings.TrimSpace(line) == "":
 			flush()
-		case blockMarker.MatchString(line):
+		case mayStartBlock(line) && blockMarker.MatchString(line):
 			flush()
 			m := blockMarker.FindStringIndex(line)
 			cur = span{pos + m[1], end}
@@ -166,4 +166,12 @@ func (d *draft) sentenceAt(pos int) (span, bool) {
 		}
 	}
 	return span{}, false
+}
+
+// mayStartBlock: the line's first character after indentation is one
+// blockMarker can begin with. Most lines are prose, and the regexp's
+// per-call state is not free on every line of a draft.
+func mayStartBlock(line string) bool {
+	rest := strings.TrimLeft(line, " \t")
+	return rest != "" && strings.IndexByte("#-*+>|0123456789", rest[0]) >= 0
 }
