@@ -92,13 +92,12 @@ func splitBlocks(s string) []span {
 			end += pos
 		}
 		line := s[pos:end]
-		switch {
+		switch marker := markerEnd(line); {
 		case strings.TrimSpace(line) == "":
 			flush()
-		case mayStartBlock(line) && blockMarker.MatchString(line):
+		case marker >= 0:
 			flush()
-			m := blockMarker.FindStringIndex(line)
-			cur = span{pos + m[1], end}
+			cur = span{pos + marker, end}
 			if strings.HasPrefix(strings.TrimSpace(line), "#") || strings.HasPrefix(strings.TrimSpace(line), "|") {
 				flush() // headings and table rows are one line
 			}
@@ -168,10 +167,17 @@ func (d *draft) sentenceAt(pos int) (span, bool) {
 	return span{}, false
 }
 
-// mayStartBlock: the line's first character after indentation is one
-// blockMarker can begin with. Most lines are prose, and the regexp's
-// per-call state is not free on every line of a draft.
-func mayStartBlock(line string) bool {
+// markerEnd is where line's block marker ends, or -1 without one. The
+// regexp runs only where the first character after indentation can begin
+// a marker: most lines are prose, and its per-call state is not free on
+// every line of a draft.
+func markerEnd(line string) int {
 	rest := strings.TrimLeft(line, " \t")
-	return rest != "" && strings.IndexByte("#-*+>|0123456789", rest[0]) >= 0
+	if rest == "" || strings.IndexByte("#-*+>|0123456789", rest[0]) < 0 {
+		return -1
+	}
+	if m := blockMarker.FindStringIndex(line); m != nil {
+		return m[1]
+	}
+	return -1
 }
