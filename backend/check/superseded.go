@@ -75,7 +75,7 @@ const supersededCandidates = 5
 // keeps its verdict when another page publishes it, and unless the
 // current sentence contradicts it.
 func NameChanges(ctx context.Context, rep *Report, h History, judge PairJudge) error {
-	n := namer{h: h, judge: judge, docs: map[string]docChunks{}}
+	n := namer{h: h, judge: judge, docs: map[string]docChunks{}, facts: map[oldKey]*history.OldFact{}}
 	cls, said := make([]claims.Claim, len(rep.Claims)), make([]string, len(rep.Claims))
 	for i := range rep.Claims {
 		cls[i], said[i] = checked(&rep.Claims[i])
@@ -115,11 +115,31 @@ func NameChanges(ctx context.Context, rep *Report, h History, judge PairJudge) e
 }
 
 // namer matches claims with superseded sentences; docs caches the
-// current chunks of the documents that changed.
+// current chunks of the documents that changed, facts the old sentences
+// read (most are found for several claims of a draft).
 type namer struct {
 	h     History
 	judge PairJudge
 	docs  map[string]docChunks
+	facts map[oldKey]*history.OldFact
+}
+
+// oldKey is a superseded sentence with what replaced it: a test's rows
+// may share an id.
+type oldKey struct {
+	id                  int64
+	text, repl, current string
+}
+
+// fact is s read once for the claims it is compared with.
+func (n namer) fact(s retrieval.Superseded) *history.OldFact {
+	k := oldKey{s.ID, s.Text, s.Replacement, s.Current}
+	f, ok := n.facts[k]
+	if !ok {
+		f = history.Prepare(s)
+		n.facts[k] = f
+	}
+	return f
 }
 
 type docChunks struct {
@@ -170,6 +190,19 @@ func (n namer) match(ctx context.Context, c *Claim, cl claims.Claim, said string
 		if supported && citesOtherThan(c, s.DocID) {
 			continue // another page publishes what the claim says
 		}
+		// The claim repeats what the page said before the change: by its
+		// words, or by the old figure in other words ("two weeks" for "14
+		// days"), or an old table row by its cells; or, for a claim the page
+		// already contradicts, by using the value the change replaced (when
+		// the judge does not find the old sentence contradicts it too); or
+		// the judge finds the old sentence states it. The tests that need
+		// no page come first: most hits fail them, and the page costs reads.
+		f := n.fact(s)
+		byWords := f.StatesOld(said) || f.StatesOldValue(said) || rowStatesOld(said, s)
+		fewWords := !byWords && sharedWords(said, s.Text) < minJudgedWords
+		if fewWords && c.Verdict != string(claims.Contradicted) {
+			continue // too few of the claim's words there for the judge to find it stated
+		}
 		cur, ok, err := n.currentPassage(ctx, s)
 		if err != nil {
 			return change{}, false, err
@@ -177,20 +210,13 @@ func (n namer) match(ctx context.Context, c *Claim, cl claims.Claim, said string
 		if !ok {
 			continue // the page's current text is not indexed: nothing to cite
 		}
+		byValue := refutedIn(c, cur.DocID) && usesOldValue(said, s)
+		if fewWords && !byValue {
+			continue
+		}
 		// A table row says what its cells mean only under its header: the
 		// old row is read under the header its table has now.
 		header := tableHeader(cur.ChunkText, s.Current)
-		// The claim repeats what the page said before the change: by its
-		// words, or by the old figure in other words ("two weeks" for "14
-		// days"), or an old table row by its cells; or, for a claim the page
-		// already contradicts, by using the value the change replaced (when
-		// the judge does not find the old sentence contradicts it too); or
-		// the judge finds the old sentence states it.
-		byWords := history.StatesOld(said, s) || history.StatesOldValue(said, s) || rowStatesOld(said, s)
-		byValue := refutedIn(c, cur.DocID) && usesOldValue(said, s)
-		if !byWords && !byValue && sharedWords(said, s.Text) < minJudgedWords {
-			continue // too few of the claim's words there for the judge to find it stated
-		}
 		old := n.judge.Verify(cl, []claims.Passage{{DocID: s.DocID, ChunkID: fmt.Sprintf("superseded:%d", s.ID), Title: s.Title, Text: withHeader(header, s.Text)}})
 		byJudge := old.Verdict == claims.Supported
 		if !byJudge && !byWords && !(byValue && old.Verdict != claims.Contradicted) {

@@ -17,34 +17,32 @@ const minStatesShare = 0.6
 // FAQ sentence) still states what s said before it changed: it quotes the
 // old sentence, or it uses most of its words with the old values and none
 // of the new ones. A text that agrees with what replaced it does not.
-func StatesOld(t string, s retrieval.Superseded) bool {
-	nt, old := normalize(t), normalize(s.Text)
+func StatesOld(t string, s retrieval.Superseded) bool { return Prepare(s).StatesOld(t) }
+
+// StatesOld is the package function for f's sentence.
+func (f *OldFact) StatesOld(t string) bool {
+	nt, old := normalize(t), f.old
 	if nt == "" || old == "" {
 		return false
 	}
 	if strings.Contains(nt, old) {
 		return true
 	}
-	now := s.Current
-	if now == "" {
-		now = s.Replacement
-	}
-	if len(nt) >= 20 && strings.Contains(old, nt) && (now == "" || !strings.Contains(normalize(now), nt)) {
+	if len(nt) >= 20 && strings.Contains(old, nt) && (f.now == "" || !strings.Contains(f.now, nt)) {
 		return true // a fragment of the old sentence that the new one lacks
 	}
-	kind, vals := Describe(s.Text, s.Replacement)
-	if share(stemsOf(s.Text), stemsOf(t), changedWords(vals)) < minStatesShare {
+	if share(f.stems, stemsOf(t), f.changed) < minStatesShare {
 		return false
 	}
-	switch kind {
+	switch f.kind {
 	case KindRemoved:
 		return true
 	case KindPolarity:
-		return negations(t)%2 == negations(s.Text)%2
+		return negations(t)%2 == negations(f.s.Text)%2
 	}
 	// Every changed value as it was, none as it is.
 	saysOld := false
-	for _, v := range vals {
+	for _, v := range f.vals {
 		if v.New != "" && containsWords(nt, normalize(v.New)) {
 			return false
 		}
@@ -123,25 +121,23 @@ const minValueShare = 0.4
 // StatesOldValue tells whether text gives, for the figures that changed,
 // the old value in any wording ("two weeks" for "14 days") and never the
 // new one, and uses some of the old sentence's other words.
-func StatesOldValue(text string, s retrieval.Superseded) bool {
-	kind, vals := Describe(s.Text, s.Replacement)
-	if kind != KindValue {
+func StatesOldValue(text string, s retrieval.Superseded) bool { return Prepare(s).StatesOldValue(text) }
+
+// StatesOldValue is the package function for f's sentence.
+func (f *OldFact) StatesOldValue(text string) bool {
+	if f.kind != KindValue {
 		return false
 	}
-	if share(stemsOf(s.Text), stemsOf(text), changedWords(vals)) < minValueShare {
+	if share(f.stems, stemsOf(text), f.changed) < minValueShare {
 		return false
 	}
 	have := numbers.Extract(text)
 	saysOld := false
-	for _, v := range vals {
-		was, is := numbers.Extract(v.Old), numbers.Extract(v.New)
-		if len(was) == 0 || len(is) == 0 {
-			continue // a word changed beside the figures
-		}
-		if anySame(have, is) {
+	for _, v := range f.figures {
+		if anySame(have, v.is) {
 			return false
 		}
-		if anySame(have, was) {
+		if anySame(have, v.was) {
 			saysOld = true
 		}
 	}
