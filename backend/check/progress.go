@@ -54,24 +54,26 @@ func (p *checkProgress) start() {
 	p.report.Report(progress.Event{Stage: StageSearching, Total: p.searchTotal, Message: "searching the corpus"})
 }
 
+// searched and called report while they hold the lock: paragraphs are
+// searched concurrently, and an event reported after the lock is released
+// can overtake a later one, so a late "searching 4/5" would land after
+// "asking the model 0/10" and the UI would show the searches unfinished
+// while the check waits on the model.
 func (p *checkProgress) searched() {
 	p.mu.Lock()
+	defer p.mu.Unlock()
 	p.searches = min(p.searches+1, p.searchTotal)
-	e := progress.Event{Stage: StageSearching, Done: p.searches, Total: p.searchTotal, Message: "searching the corpus"}
-	next := p.model && p.searches == p.searchTotal && p.calls == 0
-	p.mu.Unlock()
-	p.report.Report(e)
-	if next {
+	p.report.Report(progress.Event{Stage: StageSearching, Done: p.searches, Total: p.searchTotal, Message: "searching the corpus"})
+	if p.model && p.searches == p.searchTotal && p.calls == 0 {
 		p.report.Report(progress.Event{Stage: StageModel, Total: p.callTotal, Message: "asking the model"})
 	}
 }
 
 func (p *checkProgress) called() {
 	p.mu.Lock()
+	defer p.mu.Unlock()
 	p.calls = min(p.calls+1, p.callTotal)
-	e := progress.Event{Stage: StageModel, Done: p.calls, Total: p.callTotal, Message: "asking the model"}
-	p.mu.Unlock()
-	p.report.Report(e)
+	p.report.Report(progress.Event{Stage: StageModel, Done: p.calls, Total: p.callTotal, Message: "asking the model"})
 }
 
 // countingIndex is the index with its searches counted; the embedded

@@ -37,15 +37,14 @@ func Throttle(f Func, every time.Duration) Func {
 		last  time.Time
 		stage string
 	)
+	// f is called under the lock: two events passing at once must reach
+	// the UI in the order they passed, or a stage change could be undone.
 	return func(e Event) {
 		mu.Lock()
+		defer mu.Unlock()
 		now := time.Now()
-		pass := e.Stage != stage || (e.Total > 0 && e.Done >= e.Total) || now.Sub(last) >= every
-		if pass {
+		if e.Stage != stage || (e.Total > 0 && e.Done >= e.Total) || now.Sub(last) >= every {
 			last, stage = now, e.Stage
-		}
-		mu.Unlock()
-		if pass {
 			f(e)
 		}
 	}

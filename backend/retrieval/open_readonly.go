@@ -68,7 +68,8 @@ func (ix *Index) openReadOnly(ctx context.Context) error {
 		ix.stale = append(ix.stale, fmt.Sprintf("the superseded-sentence index holds %d sentences, the registry %d", got, rows))
 	}
 	if ix.sentenceVectors() {
-		return ix.loadSupersededVectors(ctx)
+		_, err := ix.loadSupersededVectors(ctx)
+		return err
 	}
 	return nil
 }

@@ -156,6 +156,17 @@ func (ix *Index) ensureSupersededVectors(ctx context.Context) error {
 		ix.mu.Unlock()
 		return nil
 	}
+	// Every row has a vector when the load finds as many as there are
+	// rows: then the search for rows without one (a join over the whole
+	// table, a quarter of the time this took) is skipped.
+	loaded, err := ix.loadSupersededVectors(ctx)
+	if err != nil {
+		return err
+	}
+	n, err := ix.count(ctx, "index_superseded")
+	if err != nil || loaded == n {
+		return err
+	}
 	se := ix.sentenceEmbedder()
 	rows, err := ix.db.Reader().QueryContext(ctx, `SELECT DISTINCT s.hash, s.text FROM index_superseded s
 		LEFT JOIN index_embeddings e ON e.embedder = ? AND e.model = ? AND e.hash = s.hash WHERE e.hash IS NULL OR length(e.vec) = 0`, se.Name(), se.Model())
@@ -186,22 +197,25 @@ func (ix *Index) ensureSupersededVectors(ctx context.Context) error {
 			return err
 		}
 	}
-	return ix.loadSupersededVectors(ctx)
+	_, err = ix.loadSupersededVectors(ctx)
+	return err
 }
 
-func (ix *Index) loadSupersededVectors(ctx context.Context) error {
+// loadSupersededVectors reads every superseded row's vector of the current
+// sentence model into memory and says how many rows have one.
+func (ix *Index) loadSupersededVectors(ctx context.Context) (int, error) {
 	se := ix.sentenceEmbedder()
 	vs := vector.New(se.Model(), 0)
 	err := ix.readSupersededVectors(ctx, se, `ORDER BY s.id`, nil, func(id int64, v []float32) error {
 		return vs.Put(supersededDocID(id), unit(v))
 	})
 	if err != nil {
-		return fmt.Errorf("load superseded vectors: %w", err)
+		return 0, fmt.Errorf("load superseded vectors: %w", err)
 	}
 	ix.mu.Lock()
 	ix.supVecs = vs
 	ix.mu.Unlock()
-	return nil
+	return vs.Len(), nil
 }
 
 // readSupersededVectors hands fn the cached sentence vector of each
