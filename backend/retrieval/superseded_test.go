@@ -36,10 +36,16 @@ Gift cards cannot be refunded.
 func sentenceFixture(t *testing.T) *fixture {
 	t.Helper()
 	f := newFixture(t)
+	f.reopenSentences()
+	return f
+}
+
+// reopenSentences closes the index and opens it again keeping sentence vectors.
+func (f *fixture) reopenSentences() {
+	f.t.Helper()
 	f.ix.Close()
 	f.db.Close()
 	f.reopenWith(Options{Embedder: f.emb, Sentences: true})
-	return f
 }
 
 func (f *fixture) reopenWith(o Options) {
@@ -224,9 +230,7 @@ func TestSupersededCacheRebuiltAfterCrash(t *testing.T) {
 	if err := os.RemoveAll(f.ix.supersededLexDir()); err != nil {
 		t.Fatal(err)
 	}
-	f.ix.Close()
-	f.db.Close()
-	f.reopenWith(Options{Embedder: f.emb, Sentences: true})
+	f.reopenSentences()
 	n, err := f.ix.supLex.Count()
 	if err != nil || n != 3 {
 		t.Fatalf("rebuilt superseded index holds %d, %v; want 3", n, err)
@@ -284,44 +288,5 @@ func TestDiffSentencesPairsReplacements(t *testing.T) {
 				}
 			}
 		})
-	}
-}
-
-// Opening an index whose superseded rows all have vectors loads them and
-// stops; a row whose vector was lost (a pruned cache) is embedded again.
-func TestSupersededVectorsCompleteOnOpen(t *testing.T) {
-	f := sentenceFixture(t)
-	f.write("refunds.md", refundsV1)
-	f.sync()
-	f.write("refunds.md", refundsV2)
-	f.sync()
-	ctx := context.Background()
-	rows, err := f.ix.count(ctx, "index_superseded")
-	if err != nil || rows != 3 {
-		t.Fatalf("superseded rows %d, %v; want 3", rows, err)
-	}
-	reopen := func() {
-		f.ix.Close()
-		f.db.Close()
-		f.reopenWith(Options{Embedder: f.emb, Sentences: true})
-	}
-	reopen()
-	if got := f.ix.supVecs.Len(); got != rows {
-		t.Fatalf("loaded %d superseded vectors, want %d", got, rows)
-	}
-	var hash string
-	if err := f.db.Writer().QueryRowContext(ctx, `SELECT hash FROM index_superseded WHERE text = ?`, "Payments are processed by Stripe.").Scan(&hash); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := f.db.Writer().ExecContext(ctx, `DELETE FROM index_embeddings WHERE hash = ?`, hash); err != nil {
-		t.Fatal(err)
-	}
-	reopen()
-	if got := f.ix.supVecs.Len(); got != rows {
-		t.Fatalf("after a lost vector: loaded %d, want %d", got, rows)
-	}
-	hits, err := f.ix.SearchSuperseded(ctx, "processed by Stripe", 1)
-	if err != nil || len(hits) != 1 || hits[0].Text != "Payments are processed by Stripe." {
-		t.Fatalf("search after the vector came back: %+v, %v", hits, err)
 	}
 }
