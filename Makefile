@@ -9,7 +9,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_BUILD := build-essential pkg-config libgtk-3-dev libwebkit2gtk-4.0-dev
 APT_MODELS := wordnet-base
 APT_TRAIN := python3-torch python3-numpy
-APT_TEST := xvfb xauth imagemagick xdotool chromium fonts-noto-color-emoji curl python3
+APT_TEST := xvfb xauth imagemagick xdotool chromium fonts-noto-color-emoji curl python3 postgresql-15
 GO_SRC := $(shell find . -name '*.go' -not -path './frontend/node_modules/*') go.mod go.sum
 FRONTEND_SRC := $(shell find frontend/src frontend/public frontend/wailsjs -type f) frontend/index.html frontend/vite.config.ts frontend/tsconfig.json
 

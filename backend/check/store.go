@@ -44,7 +44,8 @@ type Source string
 const (
 	SourceCLI     Source = "cli"
 	SourceDesktop Source = "desktop"
-	SourceMCP     Source = "mcp" // an AI assistant through `continuity mcp`
+	SourceMCP     Source = "mcp"    // an AI assistant through `continuity mcp`
+	SourceServer  Source = "server" // a client of `continuity serve`
 )
 
 // Record is one stored check.

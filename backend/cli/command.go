@@ -30,7 +30,7 @@ type RunFunc func(ctx context.Context, env *Env, args []string) error
 // is shared between runs (tests run commands concurrently).
 func allCommands() []*Command {
 	cs := []*Command{auditCommand(), calibrateCommand(), changesCommand(), checkCommand(), evalCommand(), goldenCommand(), guidelinesCommand(), helpCommand(),
-		indexCommand(), lintCommand(), mcpCommand(), modelsCommand(), searchCommand(), sourcesCommand(), statusCommand(), versionCommand()}
+		indexCommand(), lintCommand(), mcpCommand(), modelsCommand(), searchCommand(), serveCommand(), sourcesCommand(), statusCommand(), teamCommand(), versionCommand()}
 	sort.Slice(cs, func(i, j int) bool { return cs[i].Name < cs[j].Name })
 	return cs
 }

@@ -28,6 +28,8 @@ func evalCommand() *Command {
      [--repeat N] [--resume RUN_ID] [--json]
 eval (--golden FILE.xlsx | --set NAME) --vary KEY=V1,V2 [--vary ...] [--engine|--judge] [--json]
                                              compare configurations of the built-in pipeline
+eval --server URL --set NAME [...]           run the team server's current NAME (token from
+                                             $CONTINUITY_TOKEN) and record the run there
 eval list [--set NAME]                       list runs
 eval show RUN_ID [--baseline RUN_ID|last|pinned] [--json]
                                              print a stored run's scorecard
@@ -100,6 +102,8 @@ when an offline model (USE-lite, GloVe, WordNet) the run would use is missing, u
 			fs.StringVar(&o.responses, "responses", "", "recorded responses to score (.jsonl, .csv or .xlsx)")
 			fs.StringVar(&o.judge, "judge", "", "none (deterministic metrics only), offline or llm; default: --engine")
 			fs.StringVar(&o.refusal, "refusal", "", "regex marking a target's refusal (overrides the target file's)")
+			fs.StringVar(&o.server, "server", "", "team server URL: run its --set and record the run there (token: $CONTINUITY_TOKEN)")
+			fs.StringVar(&o.serverWorkspace, "server-workspace", "", "with --server: the server's workspace ID, when the token may use several")
 			fs.Var(&o.vary, "vary", "KEY=V1,V2: compare configurations (chunk, overlap, k, embedder); repeatable")
 			return func(ctx context.Context, env *Env, args []string) error { return runEval(ctx, env, *o, args) }
 		},
@@ -109,6 +113,7 @@ when an offline model (USE-lite, GloVe, WordNet) the run would use is missing, u
 type evalFlags struct {
 	golden, set, engine, baseline, junit, html, xlsx, resume string
 	target, responses, judge, refusal                        string
+	server, serverWorkspace                                  string
 	gate, allowDegraded                                      bool
 	repeat                                                   int
 	vary                                                     varyFlag
@@ -144,6 +149,12 @@ func runEval(ctx context.Context, env *Env, o evalFlags, args []string) error {
 	if err := evalModelGate(env, s.DataDir, o, eng, judge); err != nil {
 		return err
 	}
+	var remote *serverRun
+	if o.server != "" {
+		if remote, err = pullServerSet(ctx, env, o); err != nil {
+			return err
+		}
+	}
 	notice := func(rep retrieval.Report) { reportSync(env, rep) }
 	var run eval.Run
 	if o.resume != "" {
@@ -154,6 +165,11 @@ func runEval(ctx context.Context, env *Env, o evalFlags, args []string) error {
 	}
 	if err != nil {
 		return err
+	}
+	if remote != nil {
+		if err := remote.send(ctx, env, st, run.ID); err != nil {
+			return err
+		}
 	}
 	c, err := evalrun.BuildCard(ctx, s.DB, st, run.ID, o.baseline)
 	if err != nil {

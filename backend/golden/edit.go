@@ -18,6 +18,12 @@ func (r *Repo) mutate(ctx context.Context, name, by string, fn func(rows []Row) 
 // mutateTx is mutate with the transaction handed to fn, for edits that must
 // commit together with a write elsewhere in the database.
 func (r *Repo) mutateTx(ctx context.Context, name, by string, fn func(tx *sql.Tx, rows []Row) ([]Row, string, error)) (Set, error) {
+	return r.mutateTxAt(ctx, name, by, 0, fn)
+}
+
+// mutateTxAt is mutateTx that refuses, inside the transaction, an edit made
+// on a version other than base (0: any version).
+func (r *Repo) mutateTxAt(ctx context.Context, name, by string, base int, fn func(tx *sql.Tx, rows []Row) ([]Row, string, error)) (Set, error) {
 	err := r.db.Tx(ctx, func(tx *sql.Tx) error {
 		var cur int
 		var raw string
@@ -29,6 +35,9 @@ func (r *Repo) mutateTx(ctx context.Context, name, by string, fn func(tx *sql.Tx
 		}
 		if err != nil {
 			return err
+		}
+		if base != 0 && base != cur {
+			return &ConflictError{Name: name, Base: base, Current: cur}
 		}
 		rows, err := decodeRows(raw)
 		if err != nil {
@@ -83,7 +92,11 @@ func (r *Repo) UpdateCell(ctx context.Context, name, rowID string, f Field, valu
 	if _, ok := ParseField(string(f)); !ok {
 		return Set{}, fmt.Errorf("%w: unknown field %q", ErrInvalid, f)
 	}
-	return r.mutate(ctx, name, by, func(rows []Row) ([]Row, string, error) {
+	return r.mutateTx(ctx, name, by, editCell(rowID, f, value))
+}
+
+func editCell(rowID string, f Field, value string) func(*sql.Tx, []Row) ([]Row, string, error) {
+	return func(_ *sql.Tx, rows []Row) ([]Row, string, error) {
 		for i := range rows {
 			if rows[i].ID == rowID {
 				rows[i].Set(f, value)
@@ -91,7 +104,7 @@ func (r *Repo) UpdateCell(ctx context.Context, name, rowID string, f Field, valu
 			}
 		}
 		return nil, "", fmt.Errorf("%w: %q", ErrRowNotFound, rowID)
-	})
+	}
 }
 
 // AddRow appends a row with the next free ID (Q001, Q002, …) and returns it.

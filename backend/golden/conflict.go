@@ -1,0 +1,39 @@
+package golden
+
+import (
+	"context"
+	"errors"
+	"fmt"
+)
+
+// ErrConflict: an edit was made on a version the set has moved past.
+var ErrConflict = errors.New("the golden set changed since this edit began")
+
+// ConflictError names the version an edit was based on and the current one,
+// so a face can show both instead of overwriting either.
+type ConflictError struct {
+	Name          string
+	Base, Current int
+}
+
+func (e *ConflictError) Error() string {
+	return fmt.Sprintf("golden set %q: edit based on version %d, but it is at version %d now", e.Name, e.Base, e.Current)
+}
+
+func (e *ConflictError) Is(target error) bool { return target == ErrConflict }
+
+// UpdateCellAt is UpdateCell for an editor that read version base: it is
+// refused with a ConflictError when someone saved another version since,
+// so two experts editing one set never silently overwrite each other.
+func (r *Repo) UpdateCellAt(ctx context.Context, name string, base int, rowID string, f Field, value, by string) (Set, error) {
+	if base < 1 {
+		return Set{}, fmt.Errorf("%w: base version %d", ErrInvalid, base)
+	}
+	if f == FieldID {
+		return Set{}, fmt.Errorf("%w: the ID is assigned automatically and cannot be edited", ErrInvalid)
+	}
+	if _, ok := ParseField(string(f)); !ok {
+		return Set{}, fmt.Errorf("%w: unknown field %q", ErrInvalid, f)
+	}
+	return r.mutateTxAt(ctx, name, by, base, editCell(rowID, f, value))
+}

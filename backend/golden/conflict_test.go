@@ -1,0 +1,74 @@
+package golden
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"testing"
+)
+
+func TestAnEditOfAnOldVersionSavesNothing(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	r := newRepo(t)
+	if _, err := r.Create(ctx, "Billing", "", "ana"); err != nil {
+		t.Fatal(err)
+	}
+	_, set, err := r.AddRow(ctx, "Billing", Row{Question: "How long is the trial?", Category: Routine}, "ana")
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := set.Version
+	if _, err := r.UpdateCellAt(ctx, "Billing", base, "Q001", FieldApprovedAnswer, "14 days", "ana"); err != nil {
+		t.Fatal(err)
+	}
+	_, err = r.UpdateCellAt(ctx, "Billing", base, "Q001", FieldApprovedAnswer, "30 days", "bo")
+	var ce *ConflictError
+	if !errors.As(err, &ce) || !errors.Is(err, ErrConflict) || ce.Base != base || ce.Current != base+1 {
+		t.Fatalf("edit of version %d after another edit: %v, want a conflict naming %d and %d", base, err, base, base+1)
+	}
+	rows, err := r.Rows(ctx, "Billing")
+	if err != nil || rows[0].ApprovedAnswer != "14 days" {
+		t.Fatalf("after the refused edit: %+v %v", rows, err)
+	}
+	if _, err := r.UpdateCellAt(ctx, "Billing", 0, "Q001", FieldOwner, "x", "bo"); !errors.Is(err, ErrInvalid) {
+		t.Fatalf("base version 0: %v, want ErrInvalid", err)
+	}
+}
+
+func TestConcurrentEditsOfOneVersionSaveExactlyOne(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	r := newRepo(t)
+	if _, err := r.Create(ctx, "Billing", "", "ana"); err != nil {
+		t.Fatal(err)
+	}
+	_, set, err := r.AddRow(ctx, "Billing", Row{Question: "Q?", Category: Routine}, "ana")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	saved, refused := 0, 0
+	for i := range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, err := r.UpdateCellAt(ctx, "Billing", set.Version, "Q001", FieldOwner, string(rune('a'+i)), "ed")
+			mu.Lock()
+			defer mu.Unlock()
+			switch {
+			case err == nil:
+				saved++
+			case errors.Is(err, ErrConflict):
+				refused++
+			default:
+				t.Error(err)
+			}
+		}()
+	}
+	wg.Wait()
+	if saved != 1 || refused != 7 {
+		t.Fatalf("8 edits of version %d: %d saved, %d refused; want 1 and 7", set.Version, saved, refused)
+	}
+}
