@@ -71,6 +71,12 @@ func runServe(ctx context.Context, env *Env, o serveFlags, args []string) error 
 	if err != nil {
 		return err
 	}
+	// a watched, unchanged corpus is not synced again by every request
+	if stop, err := s.WatchContent(ctx); err != nil {
+		env.Log.Warn("corpus not watched: every request syncs the index", "err", err)
+	} else {
+		defer stop()
+	}
 	ln, err := net.Listen("tcp", o.addr)
 	if err != nil {
 		return fmt.Errorf("listen on %s: %w", o.addr, err)

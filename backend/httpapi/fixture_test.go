@@ -83,6 +83,12 @@ func runWithFixture(m *testing.M) (int, error) {
 	if fx.ws, err = fx.sess.WorkspaceID(ctx); err != nil {
 		return 1, err
 	}
+	// as `continuity serve` does
+	stopWatch, err := fx.sess.WatchContent(ctx)
+	if err != nil {
+		return 1, err
+	}
+	defer stopWatch()
 	if fx.srv, err = httpapi.New(fx.sess, fx.team, httpapi.Options{Version: "test"}); err != nil {
 		return 1, err
 	}

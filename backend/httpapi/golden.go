@@ -38,9 +38,13 @@ func (s *Server) goldenSet(w http.ResponseWriter, r *http.Request, c *call) erro
 	if err != nil {
 		return notFound(err, golden.ErrNotFound)
 	}
-	rows, err := repo.VersionRows(r.Context(), name, set.Version)
-	if err != nil {
-		return err
+	key := rowKey{workspace: c.workspace, set: name, version: set.Version}
+	rows, ok := s.rows.get(key)
+	if !ok {
+		if rows, err = repo.VersionRows(r.Context(), name, set.Version); err != nil {
+			return err
+		}
+		s.rows.put(key, rows)
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"set": set, "rows": rows})
 	return nil

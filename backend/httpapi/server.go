@@ -32,6 +32,7 @@ type Server struct {
 	opts    Options
 	log     *slog.Logger
 	limits  *limiter
+	rows    rowCache
 	metrics *metrics
 	mux     *http.ServeMux
 }
