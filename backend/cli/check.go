@@ -50,7 +50,9 @@ FILE:LINE: contradicted: CLAIM (corpus: DOC#CHUNK "QUOTE"). --json prints
 {"base","engine","model","files":[{"file","status","doc_id","skipped",
 "paragraphs":[{"start_line","end_line","claims":[{"file","line","col",
 "text","verdict","evidence",...}]}],"unchanged_paragraphs"}],"summary",
-"paragraphs","degraded"}; --junit FILE writes one test case per changed paragraph.
+"paragraphs","degraded"}; --junit FILE writes one test case per changed paragraph;
+--server URL also records the report on a team server (token: $CONTINUITY_TOKEN; --ref
+names the change, default $GITHUB_REF); a report the server did not take is an error.
 With the offline engine, a missing offline model (USE-lite, GloVe, WordNet) is an
 error (exit 2) naming it and how to install it (continuity models install), so the
 gate never passes because a model file was not found; --allow-degraded runs

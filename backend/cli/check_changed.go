@@ -21,6 +21,8 @@ type changedFlags struct {
 	on    *bool
 	base  *string
 	junit *string
+	// check only: record the findings on a team server
+	server, serverWorkspace, ref *string
 }
 
 func addChangedFlags(fs *flag.FlagSet, withJUnit bool) changedFlags {
@@ -30,6 +32,9 @@ func addChangedFlags(fs *flag.FlagSet, withJUnit bool) changedFlags {
 	}
 	if withJUnit {
 		f.junit = fs.String("junit", "", "with --changed: also write a JUnit XML report to this file")
+		f.server = fs.String("server", "", "with --changed: record the findings on this team server (token: $CONTINUITY_TOKEN)")
+		f.serverWorkspace = fs.String("server-workspace", "", "with --server: the server's workspace ID, when the token may use several")
+		f.ref = fs.String("ref", "", "with --server: what is checked, e.g. the PR (default: $GITHUB_REF)")
 	}
 	return f
 }
@@ -41,6 +46,8 @@ func (f changedFlags) usage(args []string) error {
 		return Usagef("--base needs --changed")
 	case !*f.on && f.junit != nil && *f.junit != "":
 		return Usagef("--junit needs --changed")
+	case !*f.on && f.server != nil && *f.server != "":
+		return Usagef("--server needs --changed")
 	case *f.on && len(args) > 0:
 		return Usagef("--changed checks the changed pages; it takes no FILE")
 	}
@@ -76,6 +83,11 @@ func runCheckChanged(ctx context.Context, env *Env, f changedFlags, engineName s
 		return err
 	}
 	gate.warn(env, rep.Model)
+	if *f.server != "" {
+		if err := sendPRCheck(ctx, env, f, rep); err != nil {
+			return err
+		}
+	}
 	if *f.junit != "" {
 		if err := writeFileWith(*f.junit, func(w io.Writer) error { return changed.WriteJUnit(w, rep) }); err != nil {
 			return err
@@ -100,6 +112,24 @@ func runCheckChanged(ctx context.Context, env *Env, f changedFlags, engineName s
 	if len(failed) > 0 {
 		return Failed("%s", strings.Join(failed, "; "))
 	}
+	return nil
+}
+
+// sendPRCheck records the report on the team server; a report that did not
+// reach it is an error, so CI never believes it was recorded.
+func sendPRCheck(ctx context.Context, env *Env, f changedFlags, rep changed.Report) error {
+	c, ws, err := serverClient(ctx, env, *f.server, *f.serverWorkspace)
+	if err != nil {
+		return err
+	}
+	ref := *f.ref
+	if ref == "" {
+		ref = os.Getenv("GITHUB_REF")
+	}
+	if err := c.SendPRCheck(ctx, ws.ID, ref, rep); err != nil {
+		return fmt.Errorf("the findings were not recorded on the server: %w", err)
+	}
+	fmt.Fprintf(env.Stderr, "findings recorded on %s\n", *f.server)
 	return nil
 }
 

@@ -29,15 +29,7 @@ func pullServerSet(ctx context.Context, env *Env, o evalFlags) (*serverRun, erro
 	if o.set == "" || o.golden != "" {
 		return nil, Usagef("--server runs the server's golden set: give --set NAME, not --golden")
 	}
-	token := os.Getenv("CONTINUITY_TOKEN")
-	if token != "" {
-		env.Redactor.AddSecret(token)
-	}
-	c, err := teamclient.New(o.server, token)
-	if err != nil {
-		return nil, err
-	}
-	ws, err := c.Workspace(ctx, o.serverWorkspace)
+	c, ws, err := serverClient(ctx, env, o.server, o.serverWorkspace)
 	if err != nil {
 		return nil, err
 	}
@@ -62,6 +54,21 @@ func pullServerSet(ctx context.Context, env *Env, o evalFlags) (*serverRun, erro
 	}
 	fmt.Fprintf(env.Stderr, "golden set %q: version %d from %s (%d rows)\n", o.set, set.Version, o.server, len(rows))
 	return &serverRun{client: c, url: o.server, ws: ws.ID, set: o.set, version: set.Version}, nil
+}
+
+// serverClient is a client of the team server at url with $CONTINUITY_TOKEN
+// (kept out of every output), and the server's workspace for this token.
+func serverClient(ctx context.Context, env *Env, url, want string) (*teamclient.Client, teamclient.Workspace, error) {
+	token := os.Getenv("CONTINUITY_TOKEN")
+	if token != "" {
+		env.Redactor.AddSecret(token)
+	}
+	c, err := teamclient.New(url, token)
+	if err != nil {
+		return nil, teamclient.Workspace{}, err
+	}
+	ws, err := c.Workspace(ctx, want)
+	return c, ws, err
 }
 
 func sameRows(a, b []golden.Row) bool {

@@ -58,6 +58,8 @@ func (s *Server) routes() []route {
 		{method: "GET", path: "/api/v1/workspaces", anyUser: true, h: s.workspaces},
 		{method: "GET", path: "/api/v1/workspaces/{ws}/search", action: team.Search, h: s.search},
 		{method: "POST", path: "/api/v1/workspaces/{ws}/checks", action: team.Check, h: s.check},
+		{method: "POST", path: "/api/v1/workspaces/{ws}/pr-checks", action: team.Check, maxBody: 64 << 20, h: s.recordPRCheck},
+		{method: "GET", path: "/api/v1/workspaces/{ws}/pr-checks", action: team.ReadRuns, h: s.prChecks},
 		{method: "GET", path: "/api/v1/workspaces/{ws}/golden-sets", action: team.ReadGolden, h: s.goldenSets},
 		{method: "GET", path: "/api/v1/workspaces/{ws}/golden-sets/{set}", action: team.ReadGolden, h: s.goldenSet},
 		{method: "PATCH", path: "/api/v1/workspaces/{ws}/golden-sets/{set}/rows/{row}", action: team.EditGolden, h: s.editGoldenRow},

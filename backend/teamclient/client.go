@@ -16,6 +16,7 @@ import (
 	"strings"
 	"time"
 
+	"continuity/backend/changed"
 	"continuity/backend/eval"
 	"continuity/backend/golden"
 )
@@ -86,6 +87,11 @@ func (c *Client) GoldenSet(ctx context.Context, ws, name string) (golden.Set, []
 func (c *Client) SendRun(ctx context.Context, ws string, run eval.Run, results []eval.QuestionResult) error {
 	body := map[string]any{"run": run, "results": results}
 	return c.do(ctx, "POST", "/api/v1/workspaces/"+url.PathEscape(ws)+"/runs", body, nil)
+}
+
+// SendPRCheck records what `check --changed` found in the change ref.
+func (c *Client) SendPRCheck(ctx context.Context, ws, ref string, rep changed.Report) error {
+	return c.do(ctx, "POST", "/api/v1/workspaces/"+url.PathEscape(ws)+"/pr-checks", map[string]any{"ref": ref, "report": rep}, nil)
 }
 
 func (c *Client) do(ctx context.Context, method, path string, in, out any) error {
