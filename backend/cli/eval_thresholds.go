@@ -5,23 +5,13 @@ import (
 	"fmt"
 	"text/tabwriter"
 
-	"continuity/backend/eval"
 	"continuity/backend/evalrun"
 	"continuity/backend/scorecard"
 )
 
-// thresholdJSON is one metric of `eval thresholds --json`; threshold is
-// null when the metric is reported but not gated.
-type thresholdJSON struct {
-	Metric    string   `json:"metric"`
-	Threshold *float64 `json:"threshold"`
-	Gated     bool     `json:"gated"`
-	Custom    bool     `json:"custom"` // the set overrides the release default
-}
-
 type thresholdsJSON struct {
-	Set        string          `json:"set"`
-	Thresholds []thresholdJSON `json:"thresholds"`
+	Set        string            `json:"set"`
+	Thresholds []evalrun.GateRow `json:"thresholds"`
 }
 
 // evalThresholds prints a set's gate and, given metric=value arguments,
@@ -51,14 +41,7 @@ func evalThresholds(ctx context.Context, env *Env, set string, args []string) er
 	if err != nil {
 		return goldenSetHint(err, false)
 	}
-	out := thresholdsJSON{Set: g.Set, Thresholds: make([]thresholdJSON, 0, len(eval.AllMetrics))}
-	for _, m := range eval.AllMetrics {
-		t := thresholdJSON{Metric: string(m), Custom: g.Custom[m]}
-		if v, ok := g.Thresholds[m]; ok {
-			t.Threshold, t.Gated = &v, true
-		}
-		out.Thresholds = append(out.Thresholds, t)
-	}
+	out := thresholdsJSON{Set: g.Set, Thresholds: g.Rows()}
 	if env.JSON {
 		return env.WriteJSON(out)
 	}

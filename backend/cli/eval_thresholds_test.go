@@ -6,9 +6,10 @@ import (
 	"testing"
 
 	"continuity/backend/eval"
+	"continuity/backend/evalrun"
 )
 
-func decodeThresholds(t *testing.T, r result) map[string]thresholdJSON {
+func decodeThresholds(t *testing.T, r result) map[string]evalrun.GateRow {
 	t.Helper()
 	var out thresholdsJSON
 	if r.code != ExitOK {
@@ -17,7 +18,7 @@ func decodeThresholds(t *testing.T, r result) map[string]thresholdJSON {
 	if err := json.Unmarshal([]byte(r.stdout), &out); err != nil {
 		t.Fatalf("eval thresholds --json is not JSON: %v\n%s", err, r.stdout)
 	}
-	byName := map[string]thresholdJSON{}
+	byName := map[string]evalrun.GateRow{}
 	for _, th := range out.Thresholds {
 		byName[th.Metric] = th
 	}

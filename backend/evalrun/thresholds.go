@@ -116,3 +116,25 @@ func loadGate(ctx context.Context, db *store.DB, ws, set string) (SetGate, error
 	def := scorecard.DefaultThresholds()
 	return SetGate{Set: set, Thresholds: def.Apply(edits, def), Custom: custom}, nil
 }
+
+// GateRow is one metric of a set's gate as the faces show it; Threshold is
+// nil when the metric is reported but not gated.
+type GateRow struct {
+	Metric    string   `json:"metric"`
+	Threshold *float64 `json:"threshold"`
+	Gated     bool     `json:"gated"`
+	Custom    bool     `json:"custom"` // the set overrides the release default
+}
+
+// Rows is the gate metric by metric, in eval.AllMetrics order.
+func (g SetGate) Rows() []GateRow {
+	out := make([]GateRow, 0, len(eval.AllMetrics))
+	for _, m := range eval.AllMetrics {
+		t := GateRow{Metric: string(m), Custom: g.Custom[m]}
+		if v, ok := g.Thresholds[m]; ok {
+			t.Threshold, t.Gated = &v, true
+		}
+		out = append(out, t)
+	}
+	return out
+}
