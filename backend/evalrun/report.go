@@ -77,22 +77,9 @@ func BuildCard(ctx context.Context, db *store.DB, st *eval.Store, runID, baselin
 	if c.Runs, err = st.Runs(ctx, run.GoldenSet); err != nil {
 		return nil, err
 	}
-	var cards []*scorecard.Scorecard
-	for _, r := range c.Runs {
-		if r.Status != eval.StatusDone && r.ID != runID {
-			continue
-		}
-		if r.ID == runID {
-			cards = append(cards, sc)
-			continue
-		}
-		rc, err := card(ctx, st, r)
-		if err != nil {
-			return nil, err
-		}
-		cards = append(cards, rc)
+	if c.Trend, err = SetTrend(ctx, db, st, c.Runs, sc); err != nil {
+		return nil, err
 	}
-	c.Trend = scorecard.Trend(cards)
 	return c, nil
 }
 

@@ -77,6 +77,14 @@ func TestCIRunsTheExpertsEditAndTheManagerSeesIt(t *testing.T) {
 	if !found {
 		t.Fatalf("run %s did not score question %s against the expert's edit: %+v", last.ID, row, detail.Results)
 	}
+	var trend struct {
+		Trend []struct {
+			RunID string `json:"run_id"`
+		} `json:"trend"`
+	}
+	if got := do(t, fx.http.URL, manager, "GET", wsPath("/golden-sets/sample/trend"), nil, &trend); got != 200 || len(trend.Trend) == 0 || trend.Trend[len(trend.Trend)-1].RunID != last.ID {
+		t.Fatalf("the set's trend (%d) does not end with the CI run %s: %+v", got, last.ID, trend.Trend)
+	}
 	// the same run again is refused, never a second copy
 	if got := do(t, fx.http.URL, ci, "POST", wsPath("/runs"), map[string]any{"run": map[string]any{"run_id": last.ID, "golden_set": "sample", "status": "done"}}, nil); got != 409 {
 		t.Fatalf("a run sent twice: %d, want 409", got)

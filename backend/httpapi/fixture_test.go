@@ -122,7 +122,7 @@ func importSample(ctx context.Context, s *session.Session, ws string) error {
 }
 
 // user adds a user with a name of the test's own and returns their token.
-func user(t *testing.T, role team.Role, workspaces ...string) string {
+func user(t testing.TB, role team.Role, workspaces ...string) string {
 	t.Helper()
 	if len(workspaces) == 0 {
 		workspaces = []string{fx.ws}

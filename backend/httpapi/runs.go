@@ -6,6 +6,7 @@ import (
 	"regexp"
 
 	"continuity/backend/eval"
+	"continuity/backend/evalrun"
 )
 
 func (s *Server) runs(w http.ResponseWriter, r *http.Request, c *call) error {
@@ -77,6 +78,10 @@ func (s *Server) importRun(w http.ResponseWriter, r *http.Request, c *call) erro
 		return errorf(http.StatusBadRequest, "bad_request", "%v", err)
 	case err != nil:
 		return err
+	}
+	// the run's trend point is computed now, so no reader of the trend pays for it
+	if _, err := evalrun.SetTrend(r.Context(), s.sess.DB, st, []eval.Run{in.Run}, nil); err != nil {
+		s.log.Warn("trend point not kept; the next trend computes it", "run", in.Run.ID, "err", err)
 	}
 	if err := s.record(r.Context(), c, "run.create", in.Run.GoldenSet, "", in.Run.ID); err != nil {
 		return err

@@ -65,6 +65,7 @@ func (s *Server) routes() []route {
 		{method: "PATCH", path: "/api/v1/workspaces/{ws}/golden-sets/{set}/rows/{row}", action: team.EditGolden, h: s.editGoldenRow},
 		{method: "GET", path: "/api/v1/workspaces/{ws}/golden-sets/{set}/thresholds", action: team.ReadRuns, h: s.thresholds},
 		{method: "PUT", path: "/api/v1/workspaces/{ws}/golden-sets/{set}/thresholds", action: team.WriteRuns, h: s.setThresholds},
+		{method: "GET", path: "/api/v1/workspaces/{ws}/golden-sets/{set}/trend", action: team.ReadRuns, h: s.trend},
 		{method: "GET", path: "/api/v1/workspaces/{ws}/runs", action: team.ReadRuns, h: s.runs},
 		{method: "POST", path: "/api/v1/workspaces/{ws}/runs", action: team.WriteRuns, maxBody: 64 << 20, h: s.importRun},
 		{method: "GET", path: "/api/v1/workspaces/{ws}/runs/{run}", action: team.ReadRuns, h: s.run},

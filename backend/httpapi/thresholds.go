@@ -4,6 +4,7 @@ import (
 	"errors"
 	"net/http"
 
+	"continuity/backend/eval"
 	"continuity/backend/evalrun"
 	"continuity/backend/golden"
 	"continuity/backend/scorecard"
@@ -60,4 +61,23 @@ func gateError(err error) error {
 		return errorf(http.StatusBadRequest, "bad_request", "%v", err)
 	}
 	return err
+}
+
+// trend is the set's trend: one point per finished run, oldest first.
+func (s *Server) trend(w http.ResponseWriter, r *http.Request, c *call) error {
+	set := r.PathValue("set")
+	st, err := eval.OpenStore(r.Context(), s.sess.DB, c.workspace)
+	if err != nil {
+		return err
+	}
+	runs, err := st.Runs(r.Context(), set)
+	if err != nil {
+		return err
+	}
+	points, err := evalrun.SetTrend(r.Context(), s.sess.DB, st, runs, nil)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"set": set, "trend": points})
+	return nil
 }
