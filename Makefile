@@ -155,7 +155,11 @@ gotest: models
 fronttest: frontend/node_modules/.package-lock.json
 	cd frontend && npm run typecheck && npm test
 
-e2e: deps-test build/bin/continuity-desktop build/bin/continuity-dev
+# the browser suite's private PostgreSQL (scripts/e2e.sh)
+build/bin/pgserver: $(GO_SRC)
+	go build -o $@ ./cmd/pgserver
+
+e2e: deps-test build/bin/continuity-desktop build/bin/continuity-dev build/bin/pgserver
 	xvfb-run -a -s '-screen 0 1280x800x24' scripts/e2e.sh
 
 test: deps-test models frontend vet lint gotest fronttest e2e dist-test

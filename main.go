@@ -28,8 +28,12 @@ func main() {
 	if err != nil {
 		panic(err) // the embed pattern guarantees the folder
 	}
+	web, err := fs.Sub(assets, "frontend/dist")
+	if err != nil {
+		panic(err)
+	}
 	models.SetEmbedded(bundledModels())
-	code := cli.Main(ctx, os.Args[1:], cli.IO{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr}, sample, app.Desktop(assets))
+	code := cli.Main(ctx, os.Args[1:], cli.IO{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr, WebUI: web}, sample, app.Desktop(assets))
 	stop()
 	os.Exit(code)
 }

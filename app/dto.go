@@ -95,14 +95,3 @@ type GoldenStatusDTO struct {
 	Path   string `json:"path"`
 	Exists bool   `json:"exists"`
 }
-
-// MetricThresholdDTO is one metric's pass threshold (0..1); Advisory means
-// the metric is reported but not gated (Threshold is then 0). Custom says a
-// golden set overrides the release default.
-type MetricThresholdDTO struct {
-	Metric    string  `json:"metric"`
-	Threshold float64 `json:"threshold"`
-	Meaning   string  `json:"meaning"`
-	Advisory  bool    `json:"advisory"`
-	Custom    bool    `json:"custom"`
-}

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"os"
-	"strings"
 
 	"github.com/wailsapp/wails/v2/pkg/runtime"
 
@@ -15,6 +14,7 @@ import (
 	"continuity/backend/golden"
 	"continuity/backend/progress"
 	"continuity/backend/scorecard"
+	"continuity/backend/scoreview"
 	"continuity/backend/xlsx"
 )
 
@@ -33,16 +33,7 @@ func (s *EvalService) store() (*eval.Store, error) {
 }
 
 // DefaultThresholds are the release gate's defaults.
-func (s *EvalService) DefaultThresholds() []MetricThresholdDTO {
-	var out []MetricThresholdDTO
-	th := scorecard.DefaultThresholds()
-	for _, m := range eval.AllMetrics {
-		if t, ok := th[m]; ok {
-			out = append(out, MetricThresholdDTO{Metric: string(m), Threshold: t, Meaning: scorecard.Meanings[string(m)]})
-		}
-	}
-	return out
-}
+func (s *EvalService) DefaultThresholds() []MetricThresholdDTO { return scoreview.Defaults() }
 
 // checkEngine reads the engine the view picked and checks the repeats.
 func checkEngine(name string, repeat int) (engine.Engine, error) {
@@ -56,12 +47,7 @@ func checkEngine(name string, repeat int) (engine.Engine, error) {
 	return e, nil
 }
 
-func checkRunID(id string) error {
-	if id == "" || len(id) > 64 || strings.ContainsAny(id, "/\\\x00") {
-		return fmt.Errorf("invalid run ID %q", id)
-	}
-	return nil
-}
+func checkRunID(id string) error { return scoreview.CheckRunID(id) }
 
 // Estimate counts the calls, tokens, cost and time of a run before it starts.
 func (s *EvalService) Estimate(set, engineName string, repeat int) (EvalEstimateDTO, error) {
@@ -181,26 +167,7 @@ func (s *EvalService) ListRuns(set string) ([]EvalRunDTO, error) {
 	if err != nil {
 		return nil, err
 	}
-	runs, err := st.Runs(s.c.ctx, set)
-	if err != nil {
-		return nil, err
-	}
-	pinned := map[string]string{}
-	out := make([]EvalRunDTO, 0, len(runs))
-	for i := len(runs) - 1; i >= 0; i-- {
-		r := runs[i]
-		p, ok := pinned[r.GoldenSet]
-		if !ok {
-			if p, err = evalrun.PinnedBaseline(s.c.ctx, s.c.sess.DB, st.Workspace(), r.GoldenSet); err != nil {
-				return nil, err
-			}
-			pinned[r.GoldenSet] = p
-		}
-		d := runRecord(r)
-		d.Pinned = p == r.ID
-		out = append(out, d)
-	}
-	return out, nil
+	return scoreview.Runs(s.c.ctx, s.c.sess.DB, st, set)
 }
 
 // GetScorecard builds a run's scorecard. baseline is a run ID, "last",
@@ -211,42 +178,11 @@ func (s *EvalService) GetScorecard(runID, baseline string) (ScorecardDTO, error)
 }
 
 func (s *EvalService) card(runID, baseline string) (ScorecardDTO, *evalrun.Card, error) {
-	if err := checkRunID(runID); err != nil {
-		return ScorecardDTO{}, nil, err
-	}
-	if baseline != evalrun.BaselineNone && baseline != evalrun.BaselineLast && baseline != evalrun.BaselinePinned {
-		if err := checkRunID(baseline); err != nil {
-			return ScorecardDTO{}, nil, err
-		}
-	}
 	st, err := s.store()
 	if err != nil {
 		return ScorecardDTO{}, nil, err
 	}
-	ctx := s.c.ctx
-	c, err := evalrun.BuildCard(ctx, s.c.sess.DB, st, runID, baseline)
-	if err != nil {
-		return ScorecardDTO{}, nil, err
-	}
-	results, err := st.Results(ctx, runID)
-	if err != nil {
-		return ScorecardDTO{}, nil, err
-	}
-	var base []eval.QuestionResult
-	var baseRun *eval.Run
-	if d := c.Scorecard.Baseline; d != nil {
-		if base, err = st.Results(ctx, d.BaselineRunID); err != nil {
-			return ScorecardDTO{}, nil, err
-		}
-		r, err := st.Run(ctx, d.BaselineRunID)
-		if err != nil {
-			return ScorecardDTO{}, nil, err
-		}
-		baseRun = &r
-	}
-	out := scorecardDTO(c, results, base, baseRun)
-	out.Run.Target, out.Run.Judge = targetRecord(c.Scorecard.Run), c.Scorecard.Run.JudgeOf()
-	return out, c, nil
+	return scoreview.Load(s.c.ctx, s.c.sess.DB, st, runID, baseline)
 }
 
 // SetBaseline pins a run as its golden set's baseline.
@@ -262,7 +198,7 @@ func (s *EvalService) SetBaseline(runID string) (EvalRunDTO, error) {
 	if err != nil {
 		return EvalRunDTO{}, err
 	}
-	d := runRecord(run)
+	d := scoreview.Run(run)
 	d.Pinned = true
 	return d, nil
 }

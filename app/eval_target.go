@@ -13,6 +13,7 @@ import (
 	"continuity/backend/engine"
 	"continuity/backend/eval"
 	"continuity/backend/evalrun"
+	"continuity/backend/scoreview"
 	"continuity/backend/target"
 )
 
@@ -131,7 +132,7 @@ func (s *EvalService) ValidateTarget(kind, path string) (TargetCheckDTO, error) 
 	} else {
 		s.validateResponses(path, &out)
 	}
-	out.ShortHash = shortHash(out.SHA256)
+	out.ShortHash = scoreview.ShortHash(out.SHA256)
 	out.OK = len(out.Problems) == 0
 	return out, nil
 }
@@ -172,24 +173,4 @@ func (s *EvalService) validateResponses(path string, out *TargetCheckDTO) {
 	}
 	out.File, out.SHA256, out.Format, out.Rows = rec.File, rec.SHA256, rec.Format, len(rec.Rows)
 	out.Warnings = append(out.Warnings, rec.Warnings...)
-}
-
-func shortHash(h string) string { return h[:min(len(h), 12)] }
-
-// runRecord is a run's DTO with what answered and judged it.
-func runRecord(r eval.Run) EvalRunDTO {
-	d := runDTO(r)
-	d.Target, d.Judge = targetRecord(r), r.JudgeOf()
-	return d
-}
-
-// targetRecord is the run's target as recorded: no header or token is
-// ever part of it.
-func targetRecord(r eval.Run) EvalRunTargetDTO {
-	t := r.Target
-	if t == nil {
-		return EvalRunTargetDTO{Kind: targetBuiltin, Label: "built-in pipeline"}
-	}
-	return EvalRunTargetDTO{Kind: t.Kind, URL: t.URL, Method: t.Method, File: t.File, SHA256: t.SHA256,
-		ShortHash: shortHash(t.SHA256), Refusal: t.Refusal, Label: t.String()}
 }

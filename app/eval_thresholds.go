@@ -7,6 +7,7 @@ import (
 	"continuity/backend/evalrun"
 	"continuity/backend/golden"
 	"continuity/backend/scorecard"
+	"continuity/backend/scoreview"
 )
 
 // GetThresholds returns every metric's gate for a golden set, in reporting
@@ -24,7 +25,7 @@ func (s *EvalService) GetThresholds(set string) ([]MetricThresholdDTO, error) {
 	if err != nil {
 		return nil, err
 	}
-	return thresholdDTOs(g), nil
+	return scoreview.Gate(g), nil
 }
 
 // SetThresholds changes the listed metrics' gates for a golden set (others
@@ -66,19 +67,5 @@ func (s *EvalService) SetThresholds(set string, thresholds []MetricThresholdDTO)
 	if err != nil {
 		return nil, err
 	}
-	return thresholdDTOs(g), nil
-}
-
-func thresholdDTOs(g evalrun.SetGate) []MetricThresholdDTO {
-	out := make([]MetricThresholdDTO, 0, len(eval.AllMetrics))
-	for _, m := range eval.AllMetrics {
-		t := MetricThresholdDTO{Metric: string(m), Meaning: scorecard.Meanings[string(m)], Custom: g.Custom[m]}
-		if v, ok := g.Thresholds[m]; ok {
-			t.Threshold = v
-		} else {
-			t.Advisory = true
-		}
-		out = append(out, t)
-	}
-	return out
+	return scoreview.Gate(g), nil
 }

@@ -78,19 +78,15 @@ func (s *GoldenService) view(r *golden.Repo, name string) (GoldenSetViewDTO, err
 		v.Rows[i] = rowDTO(row)
 	}
 	var docs golden.DocLookup
-	if d, err := s.c.sess.Docs(ctx); err != nil {
-		v.ValidationNote = "corpus checks not run: " + err.Error()
-	} else {
+	d, docsErr := s.c.sess.Docs(ctx)
+	if docsErr == nil {
 		docs = d
 	}
-	issues, err := goldenset.Issues(ctx, rows, docs)
-	if err != nil && docs != nil { // the grid still shows the structural issues
-		v.ValidationNote = "corpus checks not run: " + err.Error()
-		issues, err = goldenset.Issues(ctx, rows, nil)
-	}
+	issues, note, err := goldenset.IssuesOrNote(ctx, rows, docs, docsErr)
 	if err != nil {
 		return GoldenSetViewDTO{}, err
 	}
+	v.ValidationNote = note
 	for _, is := range issues {
 		v.Issues = append(v.Issues, GoldenIssueDTO{Severity: string(is.Severity), RowID: is.RowID, Position: is.Row,
 			Field: string(is.Field), Message: is.Message})

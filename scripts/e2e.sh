@@ -31,6 +31,37 @@ curl -sf "http://127.0.0.1:$PORT/" >/dev/null || { echo "dev app did not start";
 (cd frontend && E2E_URL="http://127.0.0.1:$PORT/" E2E_OUT="$OUT" node --test --test-concurrency=1 e2e/)
 kill "${PIDS[0]}"; wait "${PIDS[0]}" 2>/dev/null || true; PIDS=()
 
+# The team server on a real PostgreSQL, its web app in Chromium: an expert
+# edits in the browser, CI (`eval --server`) records a run, the manager's
+# open scorecard shows it (frontend/e2e-web/).
+"$BIN/pgserver" --url-file "$WORK/pg.url" >"$OUT/pg.log" 2>&1 &
+PIDS+=($!)
+for _ in $(seq 1 150); do [ -s "$WORK/pg.url" ] && break; sleep 0.2; done
+[ -s "$WORK/pg.url" ] || { echo "PostgreSQL did not start"; cat "$OUT/pg.log"; exit 1; }
+DB=$(cat "$WORK/pg.url")
+cp -r corpus "$WORK/team-corpus"
+TEAM=(--data "$WORK/team-data" --corpus "$WORK/team-corpus")
+CLI="$BIN/continuity-desktop"
+"$CLI" "${TEAM[@]}" golden import "$WORK/team-corpus/golden.xlsx" --set sample >/dev/null
+token() { python3 -c 'import json,sys; print(json.load(sys.stdin)["token"])'; }
+"$CLI" "${TEAM[@]}" serve --db "$DB" --init --admin root --json >/dev/null
+EXPERT_TOKEN=$("$CLI" "${TEAM[@]}" team add ana --role expert --db "$DB" --json | token)
+WRITER_TOKEN=$("$CLI" "${TEAM[@]}" team add wes --role writer --db "$DB" --json | token)
+MANAGER_TOKEN=$("$CLI" "${TEAM[@]}" team add max --role manager --db "$DB" --json | token)
+CI_TOKEN=$("$CLI" "${TEAM[@]}" team add ci --role manager --db "$DB" --json | token)
+WEB_PORT=$(free_port)
+"$CLI" "${TEAM[@]}" serve --db "$DB" --addr "127.0.0.1:$WEB_PORT" >"$OUT/serve.log" 2>&1 &
+PIDS+=($!)
+for _ in $(seq 1 100); do curl -sf "http://127.0.0.1:$WEB_PORT/healthz" >/dev/null && break; sleep 0.2; done
+curl -sf "http://127.0.0.1:$WEB_PORT/healthz" | grep -q '"store":"postgres"' || { echo "team server did not start on PostgreSQL"; cat "$OUT/serve.log"; exit 1; }
+cp -r corpus "$WORK/ci-checkout"
+(cd frontend && E2E_WEB_URL="http://127.0.0.1:$WEB_PORT/" E2E_OUT="$OUT" EXPERT_TOKEN="$EXPERT_TOKEN" WRITER_TOKEN="$WRITER_TOKEN" \
+  MANAGER_TOKEN="$MANAGER_TOKEN" CI_TOKEN="$CI_TOKEN" CI_CMD="$(realpath "$CLI") --data $WORK/ci-data --corpus $WORK/ci-checkout" \
+  node --test --test-concurrency=1 e2e-web/)
+for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; done
+wait 2>/dev/null || true
+PIDS=()
+
 # Smoke: the production binary's real window.
 "$BIN/continuity-desktop" --data "$WORK/data-prod" --corpus "$WORK/corpus" >"$OUT/app-prod.log" 2>&1 &
 PIDS+=($!)

@@ -19,6 +19,7 @@ type Env struct {
 	JSON           bool
 	Log            *slog.Logger
 	Redactor       *logging.Redactor
+	WebUI          fs.FS // the built frontend, for serve; nil in builds without one
 
 	opts    session.Options
 	session *session.Session

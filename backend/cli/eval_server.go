@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"reflect"
+	"strconv"
 
 	"continuity/backend/eval"
 	"continuity/backend/golden"
@@ -92,6 +93,10 @@ func (sr *serverRun) send(ctx context.Context, env *Env, st *eval.Store, runID s
 		run.Settings = map[string]string{}
 	}
 	run.Settings["golden_source"] = fmt.Sprintf("%s version %d", sr.url, sr.version)
+	// on the server the run is of the server's version of the set (the
+	// local copy numbers its versions its own way)
+	run.Settings["golden_local_version"] = run.GoldenVersion
+	run.GoldenVersion = strconv.Itoa(sr.version)
 	if err := sr.client.SendRun(ctx, sr.ws, run, results); err != nil {
 		return fmt.Errorf("run %s was not recorded on the server: %w", runID, err)
 	}

@@ -22,10 +22,12 @@ var Version = "0.1.0-dev"
 // package (app and cli are peers).
 type Desktop func(ctx context.Context, s *session.Session, log *slog.Logger) error
 
-// IO are the process streams.
+// IO is what the process hands the command line: its streams and, in a
+// build that has one, the web UI `serve` serves (frontend/dist).
 type IO struct {
 	Stdin          io.Reader
 	Stdout, Stderr io.Writer
+	WebUI          fs.FS // nil: serve answers the API only
 }
 
 // Main runs the command line and returns the exit code.
@@ -70,6 +72,7 @@ func Main(ctx context.Context, args []string, io IO, sample fs.FS, desktop Deskt
 		return fail(io.Stderr, err)
 	}
 	env := newEnv(io.Stdin, io.Stdout, io.Stderr, g, sample)
+	env.WebUI = io.WebUI
 	defer env.close()
 	return fail(io.Stderr, run(ctx, env, pos))
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io/fs"
 	"net"
 	"net/http"
 	"net/url"
@@ -20,9 +21,11 @@ func serveCommand() *Command {
 	return &Command{
 		Name:    "serve",
 		Summary: "serve the team API over HTTP (users, roles, golden sets, runs, checks)",
-		Help: `Serves the workspace (--corpus) to a team over HTTP: the JSON API under /api/v1
-(described at /api/v1/openapi.yaml), /healthz and /metrics (Prometheus).
-Every /api/v1 call needs "Authorization: Bearer TOKEN"; the token's role decides
+		Help: `Serves the workspace (--corpus) to a team over HTTP: the web app at /, the JSON
+API under /api/v1 (described at /api/v1/openapi.yaml), /healthz and /metrics
+(Prometheus). In the browser, sign in with your token once (it is kept as a
+session cookie, never in the page). Every other /api/v1 call needs
+"Authorization: Bearer TOKEN"; the token's role decides
 what it may do: writer (search, check), expert (also golden sets), manager (also
 runs), admin (everything, and users). Every write goes to the audit log.
 --db (or $CONTINUITY_DATABASE_URL) is where users, tokens and the audit log live:
@@ -67,7 +70,13 @@ func runServe(ctx context.Context, env *Env, o serveFlags, args []string) error 
 	if err != nil {
 		return err
 	}
-	srv, err := httpapi.New(s, ts, httpapi.Options{Version: Version, Log: env.Log})
+	ui := env.WebUI
+	if ui != nil {
+		if _, err := fs.Stat(ui, "index.html"); err != nil {
+			ui = nil // a build made before the frontend was
+		}
+	}
+	srv, err := httpapi.New(s, ts, httpapi.Options{Version: Version, Log: env.Log, UI: ui})
 	if err != nil {
 		return err
 	}
@@ -86,6 +95,9 @@ func runServe(ctx context.Context, env *Env, o serveFlags, args []string) error 
 	}
 	ws, _ := s.WorkspaceID(ctx)
 	fmt.Fprintf(env.Stdout, "serving workspace %s on http://%s (team store: %s)\n", ws, ln.Addr(), ts.Dialect())
+	if ui == nil {
+		fmt.Fprintln(env.Stderr, "note: this build has no web UI; the API alone is served")
+	}
 	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second, ReadTimeout: time.Minute,
 		WriteTimeout: 10 * time.Minute, IdleTimeout: 2 * time.Minute, ErrorLog: nil}
 	done := make(chan error, 1)

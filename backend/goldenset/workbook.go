@@ -123,3 +123,20 @@ func Issues(ctx context.Context, rows []golden.Row, docs golden.DocLookup) ([]go
 	}
 	return issues, nil
 }
+
+// IssuesOrNote is what a grid shows: Issues with the corpus checks, or,
+// when the index could not be read (docsErr) or the checks failed, the
+// structural issues and a note that says the corpus checks did not run.
+func IssuesOrNote(ctx context.Context, rows []golden.Row, docs golden.DocLookup, docsErr error) ([]golden.Issue, string, error) {
+	if docsErr != nil {
+		issues, err := Issues(ctx, rows, nil)
+		return issues, "corpus checks not run: " + docsErr.Error(), err
+	}
+	issues, err := Issues(ctx, rows, docs)
+	if err != nil && docs != nil {
+		note := "corpus checks not run: " + err.Error()
+		issues, err = Issues(ctx, rows, nil)
+		return issues, note, err
+	}
+	return issues, "", err
+}

@@ -48,8 +48,9 @@ func TestCIRunsTheExpertsEditAndTheManagerSeesIt(t *testing.T) {
 	}
 	var runs struct {
 		Runs []struct {
-			ID       string            `json:"run_id"`
-			Settings map[string]string `json:"settings"`
+			ID            string            `json:"run_id"`
+			GoldenVersion string            `json:"golden_version"`
+			Settings      map[string]string `json:"settings"`
 		} `json:"runs"`
 	}
 	if got := do(t, fx.http.URL, manager, "GET", wsPath("/runs?set=sample"), nil, &runs); got != 200 || len(runs.Runs) == 0 {
@@ -60,8 +61,9 @@ func TestCIRunsTheExpertsEditAndTheManagerSeesIt(t *testing.T) {
 	}
 	last := runs.Runs[len(runs.Runs)-1]
 	wantSource := fx.http.URL + " version " + itoa(before.Set.Version+1)
-	if last.Settings["golden_source"] != wantSource {
-		t.Fatalf("the run's golden source %q, want %q", last.Settings["golden_source"], wantSource)
+	if last.Settings["golden_source"] != wantSource || last.GoldenVersion != itoa(before.Set.Version+1) {
+		t.Fatalf("the run's golden source %q and version %q, want %q and the server's version %d", last.Settings["golden_source"],
+			last.GoldenVersion, wantSource, before.Set.Version+1)
 	}
 	var detail struct {
 		Results []struct {

@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"continuity/backend/golden"
+	"continuity/backend/goldenset"
 )
 
 func (s *Server) goldenRepo(r *http.Request, c *call) (*golden.Repo, error) {
@@ -46,7 +47,38 @@ func (s *Server) goldenSet(w http.ResponseWriter, r *http.Request, c *call) erro
 		}
 		s.rows.put(key, rows)
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"set": set, "rows": rows})
+	out := map[string]any{"set": set, "rows": rows}
+	if r.URL.Query().Get("validate") == "1" { // the grid's issues; scripts reading rows skip the corpus checks
+		var docs golden.DocLookup
+		d, docsErr := s.sess.Docs(r.Context())
+		if docsErr == nil {
+			docs = d
+		}
+		issues, note, err := goldenset.IssuesOrNote(r.Context(), rows, docs, docsErr)
+		if err != nil {
+			return err
+		}
+		out["issues"], out["validation_note"] = issues, note
+	}
+	writeJSON(w, http.StatusOK, out)
+	return nil
+}
+
+// goldenVersions lists a set's saved versions, newest first: who saved
+// each, when, and what changed.
+func (s *Server) goldenVersions(w http.ResponseWriter, r *http.Request, c *call) error {
+	repo, err := s.goldenRepo(r, c)
+	if err != nil {
+		return err
+	}
+	vs, err := repo.Versions(r.Context(), r.PathValue("set"))
+	if err != nil {
+		return notFound(err, golden.ErrNotFound)
+	}
+	if vs == nil {
+		vs = []golden.Version{}
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"versions": vs})
 	return nil
 }
 
@@ -88,6 +120,7 @@ func (s *Server) editGoldenRow(w http.ResponseWriter, r *http.Request, c *call) 
 	if err := s.record(r.Context(), c, "golden.edit", name+"/"+rowID, version(in.BaseVersion), version(set.Version)); err != nil {
 		return err
 	}
+	s.hub.publish(event{Kind: "golden", Workspace: c.workspace, Set: name, Version: set.Version})
 	writeJSON(w, http.StatusOK, map[string]any{"set": set})
 	return nil
 }

@@ -20,15 +20,17 @@ func TestEveryRoleGetsWhatItsJobNeedsAndNoMore(t *testing.T) {
 		{"read golden", "GET", wsPath("/golden-sets"), nil},
 		{"read a set", "GET", wsPath("/golden-sets/sample"), nil},
 		{"read runs", "GET", wsPath("/runs"), nil},
+		{"read run records", "GET", wsPath("/run-records"), nil},
+		{"read a set's versions", "GET", wsPath("/golden-sets/sample/versions"), nil},
 		{"list users", "GET", "/api/v1/users", nil},
 		{"add a user", "POST", "/api/v1/users", newUser},
 		{"audit log", "GET", "/api/v1/audit-log", nil},
 	}
 	want := map[team.Role][]int{
-		team.Writer:  {200, 201, 403, 403, 403, 403, 403, 403},
-		team.Expert:  {200, 201, 200, 200, 200, 403, 403, 403},
-		team.Manager: {200, 201, 200, 200, 200, 403, 403, 403},
-		team.Admin:   {200, 201, 200, 200, 200, 200, 201, 200},
+		team.Writer:  {200, 201, 403, 403, 403, 403, 403, 403, 403, 403},
+		team.Expert:  {200, 201, 200, 200, 200, 200, 200, 403, 403, 403},
+		team.Manager: {200, 201, 200, 200, 200, 200, 200, 403, 403, 403},
+		team.Admin:   {200, 201, 200, 200, 200, 200, 200, 200, 201, 200},
 	}
 	for _, role := range team.Roles() {
 		t.Run(string(role), func(t *testing.T) {

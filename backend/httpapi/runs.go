@@ -86,6 +86,7 @@ func (s *Server) importRun(w http.ResponseWriter, r *http.Request, c *call) erro
 	if err := s.record(r.Context(), c, "run.create", in.Run.GoldenSet, "", in.Run.ID); err != nil {
 		return err
 	}
+	s.hub.publish(event{Kind: "run", Workspace: c.workspace, Set: in.Run.GoldenSet, RunID: in.Run.ID})
 	writeJSON(w, http.StatusCreated, map[string]any{"run_id": in.Run.ID, "results": len(in.Results)})
 	return nil
 }

@@ -3,6 +3,7 @@ package httpapi
 import (
 	"context"
 	"errors"
+	"io/fs"
 	"log/slog"
 	"net/http"
 	"strings"
@@ -23,6 +24,8 @@ type Options struct {
 	// (defaults 20 and 40).
 	Rate  float64
 	Burst int
+	// UI is the built frontend (frontend/dist); nil serves the API only.
+	UI fs.FS
 }
 
 // Server is the HTTP face over one workspace's session and the team store.
@@ -34,6 +37,7 @@ type Server struct {
 	limits  *limiter
 	rows    rowCache
 	metrics *metrics
+	hub     hub
 	mux     *http.ServeMux
 }
 
@@ -54,14 +58,21 @@ func (s *Server) routes() []route {
 	return []route{
 		{method: "GET", path: "/healthz", h: s.health},
 		{method: "GET", path: "/api/v1/openapi.yaml", h: serveOpenAPI},
+		{method: "POST", path: "/api/v1/session", h: s.startSession},
+		{method: "GET", path: "/api/v1/session", anyUser: true, h: s.session},
+		{method: "DELETE", path: "/api/v1/session", anyUser: true, h: s.endSession},
 		{method: "GET", path: "/api/v1/me", anyUser: true, h: s.me},
 		{method: "GET", path: "/api/v1/workspaces", anyUser: true, h: s.workspaces},
+		{method: "GET", path: "/api/v1/workspaces/{ws}/events", anyUser: true, h: s.events},
 		{method: "GET", path: "/api/v1/workspaces/{ws}/search", action: team.Search, h: s.search},
 		{method: "POST", path: "/api/v1/workspaces/{ws}/checks", action: team.Check, h: s.check},
 		{method: "POST", path: "/api/v1/workspaces/{ws}/pr-checks", action: team.Check, maxBody: 64 << 20, h: s.recordPRCheck},
 		{method: "GET", path: "/api/v1/workspaces/{ws}/pr-checks", action: team.ReadRuns, h: s.prChecks},
 		{method: "GET", path: "/api/v1/workspaces/{ws}/golden-sets", action: team.ReadGolden, h: s.goldenSets},
 		{method: "GET", path: "/api/v1/workspaces/{ws}/golden-sets/{set}", action: team.ReadGolden, h: s.goldenSet},
+		{method: "GET", path: "/api/v1/workspaces/{ws}/golden-sets/{set}/versions", action: team.ReadGolden, h: s.goldenVersions},
+		{method: "GET", path: "/api/v1/workspaces/{ws}/golden-sets/{set}/stale", action: team.ReadGolden, h: s.goldenStale},
+		{method: "GET", path: "/api/v1/workspaces/{ws}/golden-file", action: team.ReadGolden, h: s.goldenFile},
 		{method: "PATCH", path: "/api/v1/workspaces/{ws}/golden-sets/{set}/rows/{row}", action: team.EditGolden, h: s.editGoldenRow},
 		{method: "GET", path: "/api/v1/workspaces/{ws}/golden-sets/{set}/thresholds", action: team.ReadRuns, h: s.thresholds},
 		{method: "PUT", path: "/api/v1/workspaces/{ws}/golden-sets/{set}/thresholds", action: team.WriteRuns, h: s.setThresholds},
@@ -69,6 +80,9 @@ func (s *Server) routes() []route {
 		{method: "GET", path: "/api/v1/workspaces/{ws}/runs", action: team.ReadRuns, h: s.runs},
 		{method: "POST", path: "/api/v1/workspaces/{ws}/runs", action: team.WriteRuns, maxBody: 64 << 20, h: s.importRun},
 		{method: "GET", path: "/api/v1/workspaces/{ws}/runs/{run}", action: team.ReadRuns, h: s.run},
+		{method: "GET", path: "/api/v1/workspaces/{ws}/runs/{run}/scorecard", action: team.ReadRuns, h: s.scorecard},
+		{method: "POST", path: "/api/v1/workspaces/{ws}/runs/{run}/pin", action: team.WriteRuns, h: s.pinBaseline},
+		{method: "GET", path: "/api/v1/workspaces/{ws}/run-records", action: team.ReadRuns, h: s.runRecords},
 		{method: "GET", path: "/api/v1/users", action: team.ManageTeam, h: s.users},
 		{method: "POST", path: "/api/v1/users", action: team.ManageTeam, h: s.addUser},
 		{method: "GET", path: "/api/v1/audit-log", action: team.ManageTeam, h: s.auditLog},
@@ -97,6 +111,13 @@ func New(sess *session.Session, ts *team.Store, o Options) (*Server, error) {
 		s.mux.Handle(rt.method+" "+rt.path, s.wrap(rt))
 	}
 	s.mux.Handle("GET /metrics", s.metrics.handler())
+	if o.UI != nil {
+		ui, err := newWebUI(o.UI)
+		if err != nil {
+			return nil, err
+		}
+		s.mux.Handle("GET /", ui)
+	}
 	return s, nil
 }
 
@@ -106,7 +127,8 @@ func (s *Server) Handler() http.Handler { return s.mux }
 // call is what a request's handler knows about its caller.
 type call struct {
 	user      team.User
-	workspace string // the {ws} of the path, checked against the user's grants
+	session   *team.Session // set when a browser calls with its session cookie
+	workspace string        // the {ws} of the path, checked against the user's grants
 }
 
 func (s *Server) wrap(rt route) http.Handler {
@@ -137,23 +159,16 @@ func (s *Server) authorize(r *http.Request, rt route) (*call, error) {
 	if rt.action == "" && !rt.anyUser {
 		return c, nil
 	}
-	token, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
-	if !ok || token == "" {
-		return c, errNoToken
-	}
-	u, err := s.team.Authenticate(r.Context(), strings.TrimSpace(token))
-	if errors.Is(err, team.ErrUnauthorized) {
-		return c, errBadToken
-	}
-	if err != nil {
+	if err := s.caller(r, c); err != nil {
 		return c, err
 	}
-	c.user = u
+	u := c.user
 	if !s.limits.allow(u.ID) {
 		return c, errRateLimit
 	}
 	if rt.action != "" && !u.Role.Can(rt.action) {
-		return c, errorf(http.StatusForbidden, "forbidden", "a %s may not %s", u.Role, rt.action)
+		return c, errorf(http.StatusForbidden, "forbidden", "a %s may not %s (that needs one of the roles %s; ask an admin)",
+			u.Role, rt.action.Words(), joinRoles(team.RolesThatCan(rt.action)))
 	}
 	if ws := r.PathValue("ws"); ws != "" {
 		if !u.CanUse(ws) {
@@ -169,6 +184,36 @@ func (s *Server) authorize(r *http.Request, rt route) (*call, error) {
 		c.workspace = ws
 	}
 	return c, nil
+}
+
+// caller names who calls: a Bearer token (scripts, CI, the desktop), else
+// a browser's session cookie.
+func (s *Server) caller(r *http.Request, c *call) error {
+	auth := r.Header.Get("Authorization")
+	if auth == "" {
+		return s.fromBrowser(r, c)
+	}
+	token, ok := strings.CutPrefix(auth, "Bearer ")
+	if !ok || token == "" {
+		return errNoToken
+	}
+	u, err := s.team.Authenticate(r.Context(), strings.TrimSpace(token))
+	if errors.Is(err, team.ErrUnauthorized) {
+		return errBadToken
+	}
+	if err != nil {
+		return err
+	}
+	c.user = u
+	return nil
+}
+
+func joinRoles(rs []team.Role) string {
+	out := make([]string, len(rs))
+	for i, r := range rs {
+		out[i] = string(r)
+	}
+	return strings.Join(out, ", ")
 }
 
 func (c *call) userName() string {
@@ -189,6 +234,10 @@ type statusRecorder struct {
 	http.ResponseWriter
 	status int
 }
+
+// Unwrap lets http.ResponseController reach the connection (an event
+// stream flushes and lifts its write deadline).
+func (r *statusRecorder) Unwrap() http.ResponseWriter { return r.ResponseWriter }
 
 func (r *statusRecorder) WriteHeader(code int) {
 	r.status = code

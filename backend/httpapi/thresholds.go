@@ -8,6 +8,7 @@ import (
 	"continuity/backend/evalrun"
 	"continuity/backend/golden"
 	"continuity/backend/scorecard"
+	"continuity/backend/scoreview"
 )
 
 func (s *Server) thresholds(w http.ResponseWriter, r *http.Request, c *call) error {
@@ -15,7 +16,7 @@ func (s *Server) thresholds(w http.ResponseWriter, r *http.Request, c *call) err
 	if err != nil {
 		return gateError(err)
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"set": g.Set, "thresholds": g.Rows()})
+	writeJSON(w, http.StatusOK, map[string]any{"set": g.Set, "thresholds": g.Rows(), "gate": scoreview.Gate(g)})
 	return nil
 }
 
@@ -49,7 +50,7 @@ func (s *Server) setThresholds(w http.ResponseWriter, r *http.Request, c *call) 
 	if err := s.record(r.Context(), c, "thresholds.edit", set, "", ""); err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"set": g.Set, "thresholds": g.Rows()})
+	writeJSON(w, http.StatusOK, map[string]any{"set": g.Set, "thresholds": g.Rows(), "gate": scoreview.Gate(g)})
 	return nil
 }
 

@@ -49,6 +49,31 @@ var allowed = map[Role][]Action{
 	Manager: {Search, Check, Feedback, ReadGolden, ReadRuns, WriteRuns},
 }
 
+var actionWords = map[Action]string{
+	Search: "search the corpus", Check: "check drafts", Feedback: "rate findings",
+	ReadGolden: "read golden sets", EditGolden: "edit golden sets", ReadRuns: "read runs and scorecards",
+	WriteRuns: "record runs or change gates and baselines", ManageTeam: "manage the team",
+}
+
+// Words says what a lets one do, for a refusal a person reads.
+func (a Action) Words() string {
+	if w, ok := actionWords[a]; ok {
+		return w
+	}
+	return string(a)
+}
+
+// RolesThatCan lists, weakest first, the roles that may do a.
+func RolesThatCan(a Action) []Role {
+	var out []Role
+	for _, r := range Roles() {
+		if r.Can(a) {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
 // Can says whether the role may do a.
 func (r Role) Can(a Action) bool {
 	return r == Admin || slices.Contains(allowed[r], a)

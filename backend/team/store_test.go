@@ -67,9 +67,17 @@ func TestTheStoreKeepsOnlyTheTokensHash(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, table := range []string{"team_users", "team_tokens", "team_grants", "team_audit"} {
-			if dump := team.DumpTable(ctx, s, table); strings.Contains(dump, token) || strings.Contains(dump, token[4:]) {
+		se, err := s.StartSession(ctx, token)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, table := range []string{"team_users", "team_tokens", "team_grants", "team_audit", "team_sessions"} {
+			dump := team.DumpTable(ctx, s, table)
+			if strings.Contains(dump, token) || strings.Contains(dump, token[4:]) {
 				t.Fatalf("%s holds the token: %s", table, dump)
+			}
+			if strings.Contains(dump, se.ID) {
+				t.Fatalf("%s holds a browser session's cookie: %s", table, dump)
 			}
 		}
 	})

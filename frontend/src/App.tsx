@@ -10,8 +10,10 @@ import { AuditView } from './views/Audit';
 import { SettingsView } from './views/Settings';
 import { SourceViewer } from './views/Source';
 import { followSyncs } from './views/Corpus/syncStore';
+import { SignedInAs } from './views/SignIn';
+import { servedOverHTTP } from './api';
 
-const NAV: { view: View; label: string; icon: ComponentType<{ size?: number }>; Component: ComponentType }[] = [
+const ALL_VIEWS: { view: View; label: string; icon: ComponentType<{ size?: number }>; Component: ComponentType }[] = [
   { view: 'check', label: 'Check', icon: CheckSquare, Component: CheckView },
   { view: 'corpus', label: 'Corpus', icon: BookOpen, Component: CorpusView },
   { view: 'golden', label: 'Golden sets', icon: ListChecks, Component: GoldenView },
@@ -19,6 +21,12 @@ const NAV: { view: View; label: string; icon: ComponentType<{ size?: number }>; 
   { view: 'audit', label: 'Audit', icon: Scale, Component: AuditView },
   { view: 'settings', label: 'Settings', icon: SettingsIcon, Component: SettingsView },
 ];
+
+// The team server's web app offers the views a team shares; the desktop
+// keeps the ones that work on a local folder and index.
+const WEB_VIEWS: View[] = ['golden', 'evaluations'];
+const web = servedOverHTTP();
+const NAV = web ? ALL_VIEWS.filter((n) => WEB_VIEWS.includes(n.view)) : ALL_VIEWS;
 
 // Focus goes to the view's heading (else its region), so a keyboard or
 // screen-reader user lands in the view they chose, not back on the nav.
@@ -35,7 +43,7 @@ export function App() {
   const main = useRef<HTMLElement>(null);
   const chosen = useRef(false);
   // A switch or a sync may be started from any view; the stores follow them from the start.
-  useEffect(() => followSyncs(), []);
+  useEffect(() => (web ? undefined : followSyncs()), []);
   useEffect(() => {
     if (!chosen.current) return; // a reload or start keeps the browser's focus
     chosen.current = false;
@@ -79,6 +87,7 @@ export function App() {
             </li>
           ))}
         </ul>
+        {web && <SignedInAs />}
       </nav>
       <main className="content" id="main" data-view={current} ref={main} tabIndex={-1}>
         <Component />

@@ -1,6 +1,7 @@
 import * as Eval from '../../wailsjs/go/app/EvalService';
 import type { app } from '../../wailsjs/go/models';
 import { call } from './call';
+import { on, RUNS_RECORDED, type RunsRecordedEvent } from '../events';
 
 export type MetricThreshold = app.MetricThresholdDTO;
 export type EvalEstimate = app.EvalEstimateDTO;
@@ -47,4 +48,9 @@ export const evals = {
   exportScorecard: (runId: string, baseline: string, format: 'xlsx' | 'html') =>
     call('Eval.ExportScorecard', () => Eval.ExportScorecard(runId, baseline, format)),
   setBaseline: (runId: string) => call('Eval.SetBaseline', () => Eval.SetBaseline(runId)),
+  /** Calls fn with the ID of each run of set recorded elsewhere (CI on the team server); returns the unsubscribe. */
+  watchRuns: (set: string, fn: (runId: string) => void): (() => void) =>
+    on<RunsRecordedEvent>(RUNS_RECORDED, (e) => {
+      if (e.golden_set === set) fn(e.run_id);
+    }),
 };

@@ -11,6 +11,7 @@ import { jobs } from './jobs';
 import { settings } from './settings';
 import { sources } from './sources';
 import { voice } from './voice';
+import { servedOverHTTP, webApi } from './web';
 
 export { ApiError } from './call';
 export type { WorkspaceSummary, WorkspaceSwitch } from './corpus';
@@ -24,4 +25,8 @@ export type { AuditReport, AuditConflict, AuditStatement, MuddyDocument, MuddyFi
 
 export type { Source, SourceKind, SourceSkip, SourcesSyncResult } from './sources';
 
-export const api = { corpus, check, voice, golden, eval: evals, settings, jobs, documents, draft, audit, calibration, sources };
+const desktopApi = { corpus, check, voice, golden, eval: evals, settings, jobs, documents, draft, audit, calibration, sources };
+
+/** The desktop's bindings, or in a page `continuity serve` served, the team server's HTTP API. */
+export const api = servedOverHTTP() ? webApi(desktopApi) : desktopApi;
+export { servedOverHTTP, webSession, onSignedOut, type WebSession, type WebUser } from './web';

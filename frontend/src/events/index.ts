@@ -1,9 +1,18 @@
 // Event channels and payloads, mirrored from app/events.go.
 import { EventsOn } from '../../wailsjs/runtime/runtime';
+import { servedOverHTTP } from '../api/web/transport';
 
 export const JOB_PROGRESS = 'job:progress';
 export const JOB_DONE = 'job:done';
 export const WORKSPACE_CHANGED = 'workspace:changed';
+/** A run was recorded elsewhere (CI, another desktop) on the team server this desktop follows. */
+export const RUNS_RECORDED = 'runs:recorded';
+
+/** The payload of RUNS_RECORDED (app.RunsRecordedEvent). */
+export interface RunsRecordedEvent {
+  golden_set: string;
+  run_id: string;
+}
 
 export interface JobProgressEvent {
   job_id: string;
@@ -42,5 +51,7 @@ export interface WorkspaceChangedEvent {
 
 /** Subscribes to a channel and returns the unsubscribe function. */
 export function on<T>(channel: string, handler: (payload: T) => void): () => void {
+  // the team server sends no events: its answers come back to the call itself
+  if (servedOverHTTP()) return () => undefined;
   return EventsOn(channel, (payload: T) => handler(payload));
 }

@@ -11,6 +11,7 @@ vi.mock('../../api', () => ({
       estimate: vi.fn(),
       listRuns: vi.fn().mockResolvedValue([]),
       getThresholds: vi.fn().mockResolvedValue([]),
+      watchRuns: vi.fn(() => () => {}),
     },
   },
 }));

@@ -75,6 +75,9 @@ export function EvaluationsView() {
     onEvalFinished((id) => void loadRuns(id));
   }, [loadRuns]);
 
+  // a run CI recorded on the team server shows at once, as the newest
+  useEffect(() => (set ? api.eval.watchRuns(set, (id) => void loadRuns(id)) : undefined), [set, loadRuns]);
+
   const importWorkspace = () =>
     act(async () => {
       const r = await api.golden.importWorkspaceFile('', false);

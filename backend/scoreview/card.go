@@ -1,4 +1,4 @@
-package app
+package scoreview
 
 import (
 	"sort"
@@ -216,4 +216,25 @@ func questionDTOs(sc *scorecard.Scorecard, results, base []eval.QuestionResult) 
 		out = append(out, q)
 	}
 	return out
+}
+
+// ShortHash is what a person compares: the first 12 hex digits.
+func ShortHash(h string) string { return h[:min(len(h), 12)] }
+
+// Run is a run's record with what answered and judged it.
+func Run(r eval.Run) EvalRunDTO {
+	d := runDTO(r)
+	d.Target, d.Judge = target(r), r.JudgeOf()
+	return d
+}
+
+// target is the run's target as recorded: no header or token is ever
+// part of it.
+func target(r eval.Run) EvalRunTargetDTO {
+	t := r.Target
+	if t == nil {
+		return EvalRunTargetDTO{Kind: eval.TargetBuiltin, Label: "built-in pipeline"}
+	}
+	return EvalRunTargetDTO{Kind: t.Kind, URL: t.URL, Method: t.Method, File: t.File, SHA256: t.SHA256,
+		ShortHash: ShortHash(t.SHA256), Refusal: t.Refusal, Label: t.String()}
 }

@@ -1,0 +1,83 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { onSignedOut, request, setCsrf } from './http';
+import { webGolden } from './golden';
+import { servedOverHTTP } from './transport';
+
+interface Sent {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+/** A fake team server: each answer is [status, body] for the next request. */
+function serve(answers: Array<[number, unknown]>): Sent[] {
+  const sent: Sent[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (path: string, init: RequestInit) => {
+      sent.push({ method: init.method ?? 'GET', path, headers: init.headers as Record<string, string>, body: init.body ? JSON.parse(init.body as string) : undefined });
+      const [status, body] = answers.shift() ?? [500, { error: { message: 'no answer left' } }];
+      return new Response(status === 204 ? null : JSON.stringify(body), { status });
+    }),
+  );
+  return sent;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the web transport', () => {
+  it('is chosen only in a page the team server marked', () => {
+    const doc = document.implementation.createHTMLDocument('x');
+    expect(servedOverHTTP(doc)).toBe(false);
+    doc.head.innerHTML = '<meta name="continuity-transport" content="http">';
+    expect(servedOverHTTP(doc)).toBe(true);
+  });
+
+  it('repeats the CSRF token on writes only', async () => {
+    const sent = serve([
+      [200, {}],
+      [200, {}],
+    ]);
+    setCsrf('csrf-1');
+    await request('t', 'GET', '/api/v1/me');
+    await request('t', 'PATCH', '/api/v1/x', { a: 1 });
+    expect(sent[0].headers['X-CSRF-Token']).toBeUndefined();
+    expect(sent[1].headers['X-CSRF-Token']).toBe('csrf-1');
+  });
+
+  it('says the session ended when the server does, with its message', async () => {
+    serve([[401, { error: { code: 'unauthorized', message: 'the browser session ended; sign in again' } }]]);
+    const ended = vi.fn();
+    const stop = onSignedOut(ended);
+    await expect(request('Golden.ListSets', 'GET', '/api/v1/workspaces/w/golden-sets')).rejects.toThrow('the browser session ended; sign in again');
+    expect(ended).toHaveBeenCalledOnce();
+    stop();
+  });
+});
+
+describe('golden sets over the team server', () => {
+  const ws = [200, { workspaces: [{ id: 'ws-1', name: 'docs' }] }] as [number, unknown];
+  const set = (version: number, notes: string) =>
+    [200, { set: { name: 'faq', version }, rows: [{ id: 'Q1', question: 'q', notes, reference_doc_ids: null, tags: null }], issues: [{ severity: 'warning', row: 1, row_id: 'Q1', field: 'notes', message: 'm' }], validation_note: '' }] as [number, unknown];
+
+  it('edits the version it showed, and a refused edit names both versions and both values', async () => {
+    const sent = serve([
+      ws,
+      set(4, 'old'),
+      [409, { error: { code: 'conflict', message: 'stale', current_version: 5, current_row: { id: 'Q1', notes: 'Ana’s note' } } }],
+    ]);
+    const view = await webGolden.getSet('faq');
+    expect(view.rows[0].reference_doc_ids).toEqual([]);
+    expect(view.issues[0].position).toBe(1);
+    const refused = webGolden.updateCell('faq', 'Q1', 'notes', 'Bo’s note');
+    await expect(refused).rejects.toThrow(/changed to version 5 after the version 4 you edited.*“Ana’s note”.*“Bo’s note”/);
+    expect(sent[2]).toMatchObject({ method: 'PATCH', path: '/api/v1/workspaces/ws-1/golden-sets/faq/rows/Q1', body: { base_version: 4, field: 'notes', value: 'Bo’s note' } });
+  });
+
+  it('numbers stale rows as the export does (header on row 1)', async () => {
+    serve([[200, { set: 'faq', rows: 1, engine: 'offline', issues: [{ severity: 'warning', row: 3, row_id: 'Q2', field: 'supporting_line', message: 'gone', reason: 'supporting_line_missing' }] }]]);
+    const stale = await webGolden.staleRows('faq');
+    expect(stale.issues[0]).toMatchObject({ position: 2, row: 3, reason: 'supporting_line_missing' });
+  });
+});
