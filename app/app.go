@@ -27,6 +27,8 @@ type core struct {
 	jobs        *jobs
 	startupDone chan struct{}
 	watch       contentWatch
+	emit        emitter  // the runtime's events; nil in tests that need none
+	link        teamLink // the team server golden sets and runs come from, if any
 }
 
 func (c *core) ready() { <-c.startupDone }
@@ -44,6 +46,7 @@ type Services struct {
 	Draft    *DraftService
 	Sources  *SourcesService
 	Audit    *AuditService
+	Team     *TeamService
 }
 
 func newServices(c *core) *Services {
@@ -51,12 +54,12 @@ func newServices(c *core) *Services {
 		Corpus: &CorpusService{c}, Check: &CheckService{c: c}, Voice: &VoiceService{c}, Golden: &GoldenService{c},
 		Eval: &EvalService{c}, Settings: &SettingsService{c}, Jobs: &JobService{c},
 		Document: &DocumentService{c: c}, Draft: &DraftService{c: c}, Sources: &SourcesService{c},
-		Audit: &AuditService{c: c},
+		Audit: &AuditService{c: c}, Team: &TeamService{c},
 	}
 }
 
 func (s *Services) bind() []any {
-	return []any{s.Corpus, s.Check, s.Voice, s.Golden, s.Eval, s.Settings, s.Jobs, s.Document, s.Draft, s.Sources, s.Audit}
+	return []any{s.Corpus, s.Check, s.Voice, s.Golden, s.Eval, s.Settings, s.Jobs, s.Document, s.Draft, s.Sources, s.Audit, s.Team}
 }
 
 // Desktop returns the desktop entry point for the command line, or nil in
@@ -117,7 +120,8 @@ func run(ctx context.Context, sess *session.Session, log *slog.Logger, assets em
 		},
 		OnStartup: func(wctx context.Context) {
 			c.ctx = wctx
-			c.jobs = newJobs(wctx, wailsEmitter{wctx}, c.log)
+			c.emit = wailsEmitter{wctx}
+			c.jobs = newJobs(wctx, c.emit, c.log)
 			close(c.startupDone)
 			go c.watchContent()
 			c.log.Info("desktop started", "data_dir", sess.DataDir)

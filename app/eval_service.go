@@ -54,6 +54,9 @@ func (s *EvalService) Estimate(set, engineName string, repeat int) (EvalEstimate
 	if err := golden.ValidateName(set); err != nil {
 		return EvalEstimateDTO{}, err
 	}
+	if _, err := s.pull(set); err != nil { // on a team server, its version of the set
+		return EvalEstimateDTO{}, err
+	}
 	eng, err := checkEngine(engineName, repeat)
 	if err != nil {
 		return EvalEstimateDTO{}, err
@@ -91,6 +94,12 @@ func (s *EvalService) StartRun(set, engineName string, repeat int, t EvalTargetD
 	if err := golden.ValidateName(set); err != nil {
 		return "", err
 	}
+	// on a team server the run is of the server's set, made here, and
+	// recorded there when it stops
+	sent, err := s.pull(set)
+	if err != nil {
+		return "", err
+	}
 	eng, err := checkEngine(engineName, repeat)
 	if err != nil {
 		return "", err
@@ -115,12 +124,20 @@ func (s *EvalService) StartRun(set, engineName string, repeat int, t EvalTargetD
 		if err != nil {
 			return nil, err
 		}
+		if sent != nil {
+			if err := sent.send(ctx, s.c, run.ID); err != nil {
+				return nil, err
+			}
+		}
 		return run.ID, nil
 	}), nil
 }
 
 // ResumeRun continues a cancelled or crashed run as a job.
 func (s *EvalService) ResumeRun(runID string) (string, error) {
+	if err := s.c.localOnly("Resuming a run"); err != nil {
+		return "", err
+	}
 	if err := checkRunID(runID); err != nil {
 		return "", err
 	}
@@ -163,6 +180,11 @@ func (s *EvalService) ListRuns(set string) ([]EvalRunDTO, error) {
 			return nil, err
 		}
 	}
+	if r, err := s.c.team(); err != nil {
+		return nil, err
+	} else if r != nil {
+		return r.listRuns(s.c, set)
+	}
 	st, err := s.store()
 	if err != nil {
 		return nil, err
@@ -173,11 +195,19 @@ func (s *EvalService) ListRuns(set string) ([]EvalRunDTO, error) {
 // GetScorecard builds a run's scorecard. baseline is a run ID, "last",
 // "pinned" (the set's pinned baseline, else the last) or "" for none.
 func (s *EvalService) GetScorecard(runID, baseline string) (ScorecardDTO, error) {
+	if r, err := s.c.team(); err != nil {
+		return ScorecardDTO{}, err
+	} else if r != nil {
+		return r.scorecard(s.c, runID, baseline)
+	}
 	sc, _, err := s.card(runID, baseline)
 	return sc, err
 }
 
 func (s *EvalService) card(runID, baseline string) (ScorecardDTO, *evalrun.Card, error) {
+	if err := s.c.localOnly("Exporting a scorecard"); err != nil {
+		return ScorecardDTO{}, nil, err
+	}
 	st, err := s.store()
 	if err != nil {
 		return ScorecardDTO{}, nil, err
@@ -189,6 +219,11 @@ func (s *EvalService) card(runID, baseline string) (ScorecardDTO, *evalrun.Card,
 func (s *EvalService) SetBaseline(runID string) (EvalRunDTO, error) {
 	if err := checkRunID(runID); err != nil {
 		return EvalRunDTO{}, err
+	}
+	if r, err := s.c.team(); err != nil {
+		return EvalRunDTO{}, err
+	} else if r != nil {
+		return r.pin(s.c, runID)
 	}
 	st, err := s.store()
 	if err != nil {

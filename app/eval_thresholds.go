@@ -16,6 +16,11 @@ func (s *EvalService) GetThresholds(set string) ([]MetricThresholdDTO, error) {
 	if err := golden.ValidateName(set); err != nil {
 		return nil, err
 	}
+	if r, err := s.c.team(); err != nil {
+		return nil, err
+	} else if r != nil {
+		return r.gate(s.c, set)
+	}
 	s.c.ready()
 	ws, err := s.c.sess.WorkspaceID(s.c.ctx)
 	if err != nil {
@@ -38,6 +43,11 @@ func (s *EvalService) SetThresholds(set string, thresholds []MetricThresholdDTO)
 	}
 	if len(thresholds) == 0 || len(thresholds) > len(eval.AllMetrics) {
 		return nil, fmt.Errorf("%w: give between 1 and %d metrics, got %d", scorecard.ErrInvalidThreshold, len(eval.AllMetrics), len(thresholds))
+	}
+	if r, err := s.c.team(); err != nil {
+		return nil, err
+	} else if r != nil {
+		return r.setGate(s.c, set, thresholds)
 	}
 	edits := make([]scorecard.ThresholdEdit, 0, len(thresholds))
 	for _, t := range thresholds {

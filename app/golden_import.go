@@ -16,6 +16,9 @@ import (
 // ImportDialog asks for a workbook with the native dialog and imports it
 // into set (default: the set it was exported from, else the file name). All or nothing unless validOnly.
 func (s *GoldenService) ImportDialog(set string, validOnly bool) (GoldenImportDTO, error) {
+	if err := s.c.localOnly("Importing a workbook"); err != nil {
+		return GoldenImportDTO{}, err
+	}
 	s.c.ready()
 	path, err := runtime.OpenFileDialog(s.c.ctx, runtime.OpenDialogOptions{Title: "Import a golden set",
 		Filters: []runtime.FileFilter{{DisplayName: "Excel workbooks (*.xlsx)", Pattern: "*.xlsx"}}})
@@ -30,6 +33,9 @@ func (s *GoldenService) ImportDialog(set string, validOnly bool) (GoldenImportDT
 
 // ImportWorkspaceFile imports the workspace's golden.xlsx.
 func (s *GoldenService) ImportWorkspaceFile(set string, validOnly bool) (GoldenImportDTO, error) {
+	if err := s.c.localOnly("Importing a workbook"); err != nil {
+		return GoldenImportDTO{}, err
+	}
 	st, err := s.WorkspaceFile()
 	if err != nil {
 		return GoldenImportDTO{}, err
@@ -53,6 +59,9 @@ const maxDropBase64 = xlsx.MaxFileSize/3*4 + 4
 
 // ImportBytes imports a workbook dropped on the window, sent as base64.
 func (s *GoldenService) ImportBytes(fileName, dataBase64, set string, validOnly bool) (GoldenImportDTO, error) {
+	if err := s.c.localOnly("Importing a workbook"); err != nil {
+		return GoldenImportDTO{}, err
+	}
 	s.c.ready()
 	if len(dataBase64) > maxDropBase64 {
 		return GoldenImportDTO{}, fmt.Errorf("%w: %s is larger than the %d MB import limit", golden.ErrInvalid, filepath.Base(fileName), xlsx.MaxFileSize>>20)
@@ -92,6 +101,9 @@ func (s *GoldenService) commit(wb goldenset.Workbook, set string, validOnly bool
 
 // ExportDialog asks where to save and writes the set; "" when cancelled.
 func (s *GoldenService) ExportDialog(set string) (string, error) {
+	if err := s.c.localOnly("Exporting a set"); err != nil {
+		return "", err
+	}
 	if err := golden.ValidateName(set); err != nil {
 		return "", err
 	}

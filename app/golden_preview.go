@@ -58,6 +58,9 @@ func (s *GoldenService) ChooseImportFile() (string, error) {
 // it against set ("": the set it was exported from, else the file
 // name's), writing nothing.
 func (s *GoldenService) PreviewImport(path, set string, validOnly bool) (GoldenPreviewDTO, error) {
+	if err := s.c.localOnly("Importing a workbook"); err != nil {
+		return GoldenPreviewDTO{}, err
+	}
 	if err := chosenWorkbook(path); err != nil {
 		return GoldenPreviewDTO{}, err
 	}
@@ -71,6 +74,9 @@ func (s *GoldenService) PreviewImport(path, set string, validOnly bool) (GoldenP
 
 // PreviewImportBytes is PreviewImport for a workbook dropped on the window.
 func (s *GoldenService) PreviewImportBytes(fileName, dataBase64, set string, validOnly bool) (GoldenPreviewDTO, error) {
+	if err := s.c.localOnly("Importing a workbook"); err != nil {
+		return GoldenPreviewDTO{}, err
+	}
 	s.c.ready()
 	if len(dataBase64) > maxDropBase64 {
 		return GoldenPreviewDTO{}, fmt.Errorf("%w: %s is larger than the %d MB import limit", golden.ErrInvalid, filepath.Base(fileName), xlsx.MaxFileSize>>20)
@@ -89,6 +95,9 @@ func (s *GoldenService) PreviewImportBytes(fileName, dataBase64, set string, val
 // CommitImport imports the workbook at path into set, as previewed. A
 // workbook whose rows the set already holds adds no version.
 func (s *GoldenService) CommitImport(path, set string, validOnly bool) (GoldenImportDTO, error) {
+	if err := s.c.localOnly("Importing a workbook"); err != nil {
+		return GoldenImportDTO{}, err
+	}
 	if err := chosenWorkbook(path); err != nil {
 		return GoldenImportDTO{}, err
 	}
@@ -170,6 +179,9 @@ func (s *GoldenService) SaveTemplateDialog() (string, error) {
 // RenameSet renames a set; its runs, pinned baseline and gate thresholds
 // move with it in the same transaction.
 func (s *GoldenService) RenameSet(from, to string) (GoldenSetViewDTO, error) {
+	if err := s.c.localOnly("Renaming a set"); err != nil {
+		return GoldenSetViewDTO{}, err
+	}
 	if err := golden.ValidateName(from); err != nil {
 		return GoldenSetViewDTO{}, err
 	}

@@ -36,6 +36,11 @@ func (s *GoldenService) WorkspaceFile() (GoldenStatusDTO, error) {
 
 // ListSets returns every golden set of the workspace in force.
 func (s *GoldenService) ListSets() ([]GoldenSetDTO, error) {
+	if r, err := s.c.team(); err != nil {
+		return nil, err
+	} else if r != nil {
+		return r.listSets(s.c)
+	}
 	r, err := s.repo()
 	if err != nil {
 		return nil, err
@@ -55,6 +60,11 @@ func (s *GoldenService) ListSets() ([]GoldenSetDTO, error) {
 func (s *GoldenService) GetSet(name string) (GoldenSetViewDTO, error) {
 	if err := golden.ValidateName(name); err != nil {
 		return GoldenSetViewDTO{}, err
+	}
+	if r, err := s.c.team(); err != nil {
+		return GoldenSetViewDTO{}, err
+	} else if r != nil {
+		return r.getSet(s.c, name)
 	}
 	r, err := s.repo()
 	if err != nil {
@@ -96,6 +106,9 @@ func (s *GoldenService) view(r *golden.Repo, name string) (GoldenSetViewDTO, err
 
 // CreateSet makes an empty set.
 func (s *GoldenService) CreateSet(name, description string) (GoldenSetViewDTO, error) {
+	if err := s.c.localOnly("Creating a set"); err != nil {
+		return GoldenSetViewDTO{}, err
+	}
 	if len(description) > 2000 {
 		return GoldenSetViewDTO{}, fmt.Errorf("%w: description longer than 2000 characters", golden.ErrInvalid)
 	}
@@ -111,6 +124,9 @@ func (s *GoldenService) CreateSet(name, description string) (GoldenSetViewDTO, e
 
 // DeleteSet removes a set and its history.
 func (s *GoldenService) DeleteSet(name string) error {
+	if err := s.c.localOnly("Deleting a set"); err != nil {
+		return err
+	}
 	if err := golden.ValidateName(name); err != nil {
 		return err
 	}
@@ -130,6 +146,11 @@ func (s *GoldenService) UpdateCell(set, rowID, field, value string) (GoldenSetVi
 	if len([]rune(value)) > xlsx.MaxCellChars {
 		return GoldenSetViewDTO{}, fmt.Errorf("%w: %s is longer than %d characters", golden.ErrInvalid, f.Label(), xlsx.MaxCellChars)
 	}
+	if r, err := s.c.team(); err != nil {
+		return GoldenSetViewDTO{}, err
+	} else if r != nil {
+		return r.updateCell(s.c, set, rowID, f, value)
+	}
 	return s.edit(set, rowID, func(r *golden.Repo) error {
 		_, err := r.UpdateCell(s.c.ctx, set, rowID, f, value, golden.CurrentUser())
 		return err
@@ -138,6 +159,9 @@ func (s *GoldenService) UpdateCell(set, rowID, field, value string) (GoldenSetVi
 
 // AddRow appends an empty routine row with the next ID.
 func (s *GoldenService) AddRow(set string) (GoldenSetViewDTO, error) {
+	if err := s.c.localOnly("Adding a question"); err != nil {
+		return GoldenSetViewDTO{}, err
+	}
 	return s.edit(set, "", func(r *golden.Repo) error {
 		_, _, err := r.AddRow(s.c.ctx, set, golden.Row{Category: golden.Routine}, golden.CurrentUser())
 		return err
@@ -146,6 +170,9 @@ func (s *GoldenService) AddRow(set string) (GoldenSetViewDTO, error) {
 
 // DeleteRow removes one row.
 func (s *GoldenService) DeleteRow(set, rowID string) (GoldenSetViewDTO, error) {
+	if err := s.c.localOnly("Deleting a question"); err != nil {
+		return GoldenSetViewDTO{}, err
+	}
 	return s.edit(set, rowID, func(r *golden.Repo) error {
 		_, err := r.DeleteRow(s.c.ctx, set, rowID, golden.CurrentUser())
 		return err
@@ -174,6 +201,11 @@ func (s *GoldenService) Versions(set string) ([]GoldenVersionDTO, error) {
 	if err := golden.ValidateName(set); err != nil {
 		return nil, err
 	}
+	if r, err := s.c.team(); err != nil {
+		return nil, err
+	} else if r != nil {
+		return r.versions(s.c, set)
+	}
 	r, err := s.repo()
 	if err != nil {
 		return nil, err
@@ -191,6 +223,9 @@ func (s *GoldenService) Versions(set string) ([]GoldenVersionDTO, error) {
 
 // Restore makes an earlier version current (as a new version).
 func (s *GoldenService) Restore(set string, version int) (GoldenSetViewDTO, error) {
+	if err := s.c.localOnly("Restoring a version"); err != nil {
+		return GoldenSetViewDTO{}, err
+	}
 	if version < 1 {
 		return GoldenSetViewDTO{}, fmt.Errorf("%w: version must be 1 or more", golden.ErrInvalid)
 	}

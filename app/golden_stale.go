@@ -19,6 +19,11 @@ type GoldenStaleDTO struct {
 // the freshly synced index. Rows are numbered as the set's export shows
 // them (the header on row 1).
 func (s *GoldenService) StaleRows(set string) (GoldenStaleDTO, error) {
+	if r, err := s.c.team(); err != nil {
+		return GoldenStaleDTO{}, err
+	} else if r != nil {
+		return r.staleRows(s.c, set)
+	}
 	r, err := s.repo()
 	if err != nil {
 		return GoldenStaleDTO{}, err

@@ -17,6 +17,9 @@ type GoldenFromTriageDTO struct {
 // into a tricky question of set ("": the "triage" set, created when
 // missing). The expert fills in the approved answer in the grid.
 func (s *GoldenService) AddFromTriage(set string, checkID int64, claimIndex int, question string) (GoldenFromTriageDTO, error) {
+	if err := s.c.localOnly("Turning triage into a question"); err != nil {
+		return GoldenFromTriageDTO{}, err
+	}
 	if set != "" {
 		if err := golden.ValidateName(set); err != nil {
 			return GoldenFromTriageDTO{}, err

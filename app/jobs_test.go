@@ -2,9 +2,11 @@ package app
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"io"
 	"log/slog"
+	"strings"
 	"sync"
 	"testing"
 
@@ -109,4 +111,19 @@ func TestCancelStopsAJob(t *testing.T) {
 	if err := j.cancelJob(id); !errors.Is(err, ErrUnknownJob) {
 		t.Fatalf("second cancel = %v, want ErrUnknownJob", err)
 	}
+}
+
+// has says whether an event on ch whose JSON mentions text was sent.
+func (r *recorder) has(ch, text string) bool {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for i, p := range r.events {
+		if r.channels[i] != ch {
+			continue
+		}
+		if b, _ := json.Marshal(p); strings.Contains(string(b), text) {
+			return true
+		}
+	}
+	return false
 }

@@ -19,7 +19,8 @@ import (
 // --corpus, with jobs whose events land in rec.
 func desktop(t *testing.T, rec *recorder, corpus string) *Services {
 	t.Helper()
-	ctx := context.Background()
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel) // stops what the services follow (a team server's events)
 	t.Setenv("CONTINUITY_CORPUS", "")
 	sess, err := session.Open(ctx, session.Options{DataDir: t.TempDir(), CorpusFlag: corpus})
 	if err != nil {
@@ -29,7 +30,7 @@ func desktop(t *testing.T, rec *recorder, corpus string) *Services {
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
 	ready := make(chan struct{})
 	close(ready)
-	return newServices(&core{ctx: ctx, sess: sess, log: log, startupDone: ready, jobs: newJobs(ctx, rec, log)})
+	return newServices(&core{ctx: ctx, sess: sess, log: log, startupDone: ready, emit: rec, jobs: newJobs(ctx, rec, log)})
 }
 
 // shippingWorkspace is a one-document corpus sharing nothing with the sample.

@@ -29,7 +29,7 @@ export default tseslint.config(
   },
   {
     // Playwright tests run in Node and hand callbacks to the page.
-    files: ['e2e/**/*.mjs'],
+    files: ['e2e/**/*.mjs', 'e2e-web/**/*.mjs'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
 );

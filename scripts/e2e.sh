@@ -18,22 +18,10 @@ free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",
 # A copy of the sample workspace: tests may save guidelines or golden sets.
 cp -r corpus "$WORK/corpus"
 
-PORT=$(free_port)
-assetdir=frontend/dist devserver=127.0.0.1:$PORT loglevel=Error \
-  "$BIN/continuity-dev" --data "$WORK/data" --corpus "$WORK/corpus" >"$OUT/app-dev.log" 2>&1 &
-PIDS+=($!)
-for _ in $(seq 1 100); do
-  curl -sf "http://127.0.0.1:$PORT/" >/dev/null && break
-  sleep 0.2
-done
-curl -sf "http://127.0.0.1:$PORT/" >/dev/null || { echo "dev app did not start"; cat "$OUT/app-dev.log"; exit 1; }
-
-(cd frontend && E2E_URL="http://127.0.0.1:$PORT/" E2E_OUT="$OUT" node --test --test-concurrency=1 e2e/)
-kill "${PIDS[0]}"; wait "${PIDS[0]}" 2>/dev/null || true; PIDS=()
-
-# The team server on a real PostgreSQL, its web app in Chromium: an expert
-# edits in the browser, CI (`eval --server`) records a run, the manager's
-# open scorecard shows it (frontend/e2e-web/).
+# A team server on a real PostgreSQL, for the desktop's Settings → Team
+# server test and the web app's suite (frontend/e2e-web/): an expert edits
+# in the browser, CI (`eval --server`) records a run, the manager's open
+# scorecard (in the browser, and in the desktop) shows it.
 "$BIN/pgserver" --url-file "$WORK/pg.url" >"$OUT/pg.log" 2>&1 &
 PIDS+=($!)
 for _ in $(seq 1 150); do [ -s "$WORK/pg.url" ] && break; sleep 0.2; done
@@ -55,12 +43,27 @@ PIDS+=($!)
 for _ in $(seq 1 100); do curl -sf "http://127.0.0.1:$WEB_PORT/healthz" >/dev/null && break; sleep 0.2; done
 curl -sf "http://127.0.0.1:$WEB_PORT/healthz" | grep -q '"store":"postgres"' || { echo "team server did not start on PostgreSQL"; cat "$OUT/serve.log"; exit 1; }
 cp -r corpus "$WORK/ci-checkout"
-(cd frontend && E2E_WEB_URL="http://127.0.0.1:$WEB_PORT/" E2E_OUT="$OUT" EXPERT_TOKEN="$EXPERT_TOKEN" WRITER_TOKEN="$WRITER_TOKEN" \
-  MANAGER_TOKEN="$MANAGER_TOKEN" CI_TOKEN="$CI_TOKEN" CI_CMD="$(realpath "$CLI") --data $WORK/ci-data --corpus $WORK/ci-checkout" \
-  node --test --test-concurrency=1 e2e-web/)
+TEAM_ENV=(E2E_TEAM_URL="http://127.0.0.1:$WEB_PORT/" EXPERT_TOKEN="$EXPERT_TOKEN" WRITER_TOKEN="$WRITER_TOKEN"
+  MANAGER_TOKEN="$MANAGER_TOKEN" CI_TOKEN="$CI_TOKEN" CI_CMD="$(realpath "$CLI") --data $WORK/ci-data --corpus $WORK/ci-checkout")
+PORT=$(free_port)
+assetdir=frontend/dist devserver=127.0.0.1:$PORT loglevel=Error \
+  "$BIN/continuity-dev" --data "$WORK/data" --corpus "$WORK/corpus" >"$OUT/app-dev.log" 2>&1 &
+DEV_PID=$!
+PIDS+=($DEV_PID)
+for _ in $(seq 1 100); do
+  curl -sf "http://127.0.0.1:$PORT/" >/dev/null && break
+  sleep 0.2
+done
+curl -sf "http://127.0.0.1:$PORT/" >/dev/null || { echo "dev app did not start"; cat "$OUT/app-dev.log"; exit 1; }
+
+(cd frontend && env "${TEAM_ENV[@]}" E2E_URL="http://127.0.0.1:$PORT/" E2E_OUT="$OUT" node --test --test-concurrency=1 e2e/)
+kill "$DEV_PID"; wait "$DEV_PID" 2>/dev/null || true
+
+(cd frontend && env "${TEAM_ENV[@]}" E2E_WEB_URL="http://127.0.0.1:$WEB_PORT/" E2E_OUT="$OUT" node --test --test-concurrency=1 e2e-web/)
 for p in "${PIDS[@]}"; do kill "$p" 2>/dev/null || true; done
 wait 2>/dev/null || true
 PIDS=()
+
 
 # Smoke: the production binary's real window.
 "$BIN/continuity-desktop" --data "$WORK/data-prod" --corpus "$WORK/corpus" >"$OUT/app-prod.log" 2>&1 &

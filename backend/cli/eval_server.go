@@ -2,11 +2,8 @@ package cli
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"os"
-	"reflect"
-	"strconv"
 
 	"continuity/backend/eval"
 	"continuity/backend/golden"
@@ -34,10 +31,6 @@ func pullServerSet(ctx context.Context, env *Env, o evalFlags) (*serverRun, erro
 	if err != nil {
 		return nil, err
 	}
-	set, rows, err := c.GoldenSet(ctx, ws.ID, o.set)
-	if err != nil {
-		return nil, err
-	}
 	s, cur, err := scope(ctx, env)
 	if err != nil {
 		return nil, err
@@ -46,12 +39,9 @@ func pullServerSet(ctx context.Context, env *Env, o evalFlags) (*serverRun, erro
 	if err != nil {
 		return nil, err
 	}
-	local, err := repo.Rows(ctx, o.set)
-	if err != nil || !sameRows(local, rows) {
-		summary := fmt.Sprintf("from %s, version %d", o.server, set.Version)
-		if _, err := repo.Save(ctx, o.set, set.Description, set.UpdatedBy, summary, rows); err != nil {
-			return nil, err
-		}
+	set, rows, err := c.PullSet(ctx, ws.ID, o.set, repo)
+	if err != nil {
+		return nil, err
 	}
 	fmt.Fprintf(env.Stderr, "golden set %q: version %d from %s (%d rows)\n", o.set, set.Version, o.server, len(rows))
 	return &serverRun{client: c, url: o.server, ws: ws.ID, set: o.set, version: set.Version}, nil
@@ -72,33 +62,11 @@ func serverClient(ctx context.Context, env *Env, url, want string) (*teamclient.
 	return c, ws, err
 }
 
-func sameRows(a, b []golden.Row) bool {
-	ja, err1 := json.Marshal(a)
-	jb, err2 := json.Marshal(b)
-	return err1 == nil && err2 == nil && reflect.DeepEqual(ja, jb)
-}
-
 // send stores the stopped run and its results on the server. A run that
 // did not reach the server is an error: CI must not think it did.
 func (sr *serverRun) send(ctx context.Context, env *Env, st *eval.Store, runID string) error {
-	run, err := st.Run(ctx, runID)
-	if err != nil {
+	if err := sr.client.SendStoredRun(ctx, sr.ws, st, runID, sr.version); err != nil {
 		return err
-	}
-	results, err := st.Results(ctx, runID)
-	if err != nil {
-		return err
-	}
-	if run.Settings == nil {
-		run.Settings = map[string]string{}
-	}
-	run.Settings["golden_source"] = fmt.Sprintf("%s version %d", sr.url, sr.version)
-	// on the server the run is of the server's version of the set (the
-	// local copy numbers its versions its own way)
-	run.Settings["golden_local_version"] = run.GoldenVersion
-	run.GoldenVersion = strconv.Itoa(sr.version)
-	if err := sr.client.SendRun(ctx, sr.ws, run, results); err != nil {
-		return fmt.Errorf("run %s was not recorded on the server: %w", runID, err)
 	}
 	fmt.Fprintf(env.Stderr, "run %s recorded on %s\n", runID, sr.url)
 	return nil

@@ -24,12 +24,12 @@ func stream(t *testing.T, token, kind string) <-chan string {
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(func() { _ = resp.Body.Close() })
 	if resp.StatusCode != 200 || !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/event-stream") {
 		t.Fatalf("events: %d %s", resp.StatusCode, resp.Header.Get("Content-Type"))
 	}
 	out := make(chan string, 8)
 	go func() {
-		defer resp.Body.Close()
 		sc := bufio.NewScanner(resp.Body)
 		current := ""
 		for sc.Scan() {

@@ -77,6 +77,7 @@ type Store struct {
 
 	mu      sync.Mutex
 	session Entry
+	team    Team // the team server, when the keyring could not keep it
 }
 
 // New returns a Store on the OS keyring.

@@ -24,6 +24,39 @@ import (
 // ErrServer: the server answered with an error (its code and message are in the text).
 var ErrServer = errors.New("team server")
 
+// Error is a refusal of the server: its status, stable code and message,
+// and the error body's other fields (a conflict's versions).
+type Error struct {
+	Method, Path string
+	Status       int
+	Code         string
+	Message      string
+	Body         json.RawMessage // the whole {"code", "message", …} object
+}
+
+func (e *Error) Error() string {
+	if e.Code == "" {
+		return fmt.Sprintf("%v: %s %s: HTTP %d", ErrServer, e.Method, e.Path, e.Status)
+	}
+	return fmt.Sprintf("%v: %s %s: %d %s: %s", ErrServer, e.Method, e.Path, e.Status, e.Code, e.Message)
+}
+
+func (e *Error) Unwrap() error { return ErrServer }
+
+func answerError(method, path string, status int, raw []byte) error {
+	var body struct {
+		Error json.RawMessage `json:"error"`
+	}
+	e := &Error{Method: method, Path: path, Status: status}
+	if json.Unmarshal(raw, &body) == nil && len(body.Error) > 0 {
+		var m struct{ Code, Message string }
+		if json.Unmarshal(body.Error, &m) == nil {
+			e.Code, e.Message, e.Body = m.Code, m.Message, body.Error
+		}
+	}
+	return e
+}
+
 // Client talks to one server with one token.
 type Client struct {
 	base  *url.URL
@@ -122,13 +155,7 @@ func (c *Client) do(ctx context.Context, method, path string, in, out any) error
 		return fmt.Errorf("%w: %s %s: reading the answer: %w", ErrServer, method, path, err)
 	}
 	if resp.StatusCode >= 300 {
-		var e struct {
-			Error struct{ Code, Message string } `json:"error"`
-		}
-		if json.Unmarshal(raw, &e) == nil && e.Error.Code != "" {
-			return fmt.Errorf("%w: %s %s: %d %s: %s", ErrServer, method, path, resp.StatusCode, e.Error.Code, e.Error.Message)
-		}
-		return fmt.Errorf("%w: %s %s: HTTP %d", ErrServer, method, path, resp.StatusCode)
+		return answerError(method, path, resp.StatusCode, raw)
 	}
 	if out != nil {
 		if err := json.Unmarshal(raw, out); err != nil {

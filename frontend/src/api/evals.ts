@@ -1,18 +1,18 @@
 import * as Eval from '../../wailsjs/go/app/EvalService';
-import type { app } from '../../wailsjs/go/models';
+import type { app, scoreview } from '../../wailsjs/go/models';
 import { call } from './call';
 import { on, RUNS_RECORDED, type RunsRecordedEvent } from '../events';
 
-export type MetricThreshold = app.MetricThresholdDTO;
+export type MetricThreshold = scoreview.MetricThresholdDTO;
 export type EvalEstimate = app.EvalEstimateDTO;
-export type EvalRun = app.EvalRunDTO;
-export type Scorecard = app.ScorecardDTO;
-export type MetricTile = app.MetricTileDTO;
-export type EvalQuestion = app.EvalQuestionDTO;
+export type EvalRun = scoreview.EvalRunDTO;
+export type Scorecard = scoreview.ScorecardDTO;
+export type MetricTile = scoreview.MetricTileDTO;
+export type EvalQuestion = scoreview.EvalQuestionDTO;
 /** What the corpus now says against a question's approved answer (its confidence only for kind "contradicted"). */
-export type ApprovedContradiction = app.ApprovedContradictionDTO;
+export type ApprovedContradiction = scoreview.ApprovedContradictionDTO;
 export type EvalEngine = 'offline' | 'llm';
-export type EvalRunTarget = app.EvalRunTargetDTO;
+export type EvalRunTarget = scoreview.EvalRunTargetDTO;
 export type TargetCheck = app.TargetCheckDTO;
 export type TargetProblem = app.TargetProblemDTO;
 /** What answers a run: the built-in pipeline, the team's assistant (a target file) or recorded responses. */

@@ -11,6 +11,7 @@ import { jobs } from './jobs';
 import { settings } from './settings';
 import { sources } from './sources';
 import { voice } from './voice';
+import { team } from './team';
 import { servedOverHTTP, webApi } from './web';
 
 export { ApiError } from './call';
@@ -18,6 +19,7 @@ export type { WorkspaceSummary, WorkspaceSwitch } from './corpus';
 export type { GoldenStatus, GoldenSet, GoldenRow, GoldenIssue, GoldenSetView, GoldenVersion, GoldenImport, GoldenProblem, GoldenField, GoldenPreview, GoldenRowChange, GoldenStale } from './golden';
 export type { MetricThreshold, EvalEstimate, EvalRun, Scorecard, MetricTile, EvalQuestion, EvalEngine, ApprovedContradiction } from './evals';
 export type { KeyStatus, SettingsData } from './settings';
+export type { TeamStatus } from './team';
 export type { DocumentView, DocumentChunk, DocumentRow, DocumentStatus } from './documents';
 export type { WorkingDraft, OpenedDraft, DraftFormat } from './draft';
 export type { VoiceRules } from './voice';
@@ -25,7 +27,7 @@ export type { AuditReport, AuditConflict, AuditStatement, MuddyDocument, MuddyFi
 
 export type { Source, SourceKind, SourceSkip, SourcesSyncResult } from './sources';
 
-const desktopApi = { corpus, check, voice, golden, eval: evals, settings, jobs, documents, draft, audit, calibration, sources };
+const desktopApi = { corpus, check, voice, golden, eval: evals, settings, jobs, documents, draft, audit, calibration, sources, team };
 
 /** The desktop's bindings, or in a page `continuity serve` served, the team server's HTTP API. */
 export const api = servedOverHTTP() ? webApi(desktopApi) : desktopApi;

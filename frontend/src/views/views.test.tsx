@@ -17,6 +17,7 @@ vi.mock('../api', () => ({
     check: { listDrafts: vi.fn().mockResolvedValue(['pricing-faq.md']), readDraft: vi.fn().mockResolvedValue('# Pricing\n\nBody') },
     golden: { workspaceFile: vi.fn().mockResolvedValue({ path: '/w/golden.xlsx', exists: false }) },
     eval: { defaultThresholds: vi.fn().mockResolvedValue([{ metric: 'faithfulness', threshold: 0.9, meaning: 'm' }]) },
+    team: { status: vi.fn().mockResolvedValue({ connected: false, url: '', user: '', role: '', workspace: '', workspace_name: '', error: '', note: '' }) },
     settings: {
       get: vi.fn().mockResolvedValue({ engine: 'offline', base_url: '', models: { answer: 'a', judge: 'j', embedding: 'e' }, corpus_dir: '', audit_log: false, timeout_seconds: 60, max_concurrency: 4, max_retries: 3 }),
       save: vi.fn().mockRejectedValue(new Error('invalid settings: base_url: "x" is not an http(s) URL')),

@@ -1,5 +1,19 @@
 export namespace app {
 	
+	export class AuditValueDTO {
+	    a: string;
+	    b: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new AuditValueDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.a = source["a"];
+	        this.b = source["b"];
+	    }
+	}
 	export class AuditStatementDTO {
 	    doc_id: string;
 	    title: string;
@@ -22,20 +36,6 @@ export namespace app {
 	        this.chunk_id = source["chunk_id"];
 	        this.quote = source["quote"];
 	        this.flags = source["flags"];
-	    }
-	}
-	export class AuditValueDTO {
-	    a: string;
-	    b: string;
-	
-	    static createFrom(source: any = {}) {
-	        return new AuditValueDTO(source);
-	    }
-	
-	    constructor(source: any = {}) {
-	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.a = source["a"];
-	        this.b = source["b"];
 	    }
 	}
 	export class AuditConflictDTO {
@@ -65,7 +65,7 @@ export namespace app {
 	        this.status = source["status"];
 	        this.note = source["note"];
 	    }
-
+	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
 		    if (!a) {
 		        return a;
@@ -111,7 +111,7 @@ export namespace app {
 	        this.warnings = source["warnings"];
 	        this.elapsed_ms = source["elapsed_ms"];
 	    }
-
+	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
 		    if (!a) {
 		        return a;
@@ -130,6 +130,8 @@ export namespace app {
 		    return a;
 		}
 	}
+	
+	
 	export class ValueChangeDTO {
 	    old: string;
 	    new: string;
@@ -175,7 +177,7 @@ export namespace app {
 	        this.message = source["message"];
 	        this.republished = source["republished"];
 	    }
-
+	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
 		    if (!a) {
 		        return a;
@@ -193,30 +195,6 @@ export namespace app {
 		    }
 		    return a;
 		}
-	}
-	export class SavedThresholdDTO {
-	    threshold: number;
-	    default_threshold: number;
-	    model: string;
-	    changes: number;
-	    pairs: number;
-	    date: string;
-	    describe: string;
-	
-	    static createFrom(source: any = {}) {
-	        return new SavedThresholdDTO(source);
-	    }
-	
-	    constructor(source: any = {}) {
-	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.threshold = source["threshold"];
-	        this.default_threshold = source["default_threshold"];
-	        this.model = source["model"];
-	        this.changes = source["changes"];
-	        this.pairs = source["pairs"];
-	        this.date = source["date"];
-	        this.describe = source["describe"];
-	    }
 	}
 	export class ChangedFactsDTO {
 	    facts: ChangedFactDTO[];
@@ -233,7 +211,7 @@ export namespace app {
 	        this.notice = source["notice"];
 	        this.warnings = source["warnings"];
 	    }
-
+	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
 		    if (!a) {
 		        return a;
@@ -252,191 +230,30 @@ export namespace app {
 		    return a;
 		}
 	}
-	export class MuddyFindingDTO {
-	    sentence: string;
-	    kind: string;
-	    why: string;
-	    rewrite: string;
-	
-	    static createFrom(source: any = {}) {
-	        return new MuddyFindingDTO(source);
-	    }
-	
-	    constructor(source: any = {}) {
-	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.sentence = source["sentence"];
-	        this.kind = source["kind"];
-	        this.why = source["why"];
-	        this.rewrite = source["rewrite"];
-	    }
-	}
-	export class MuddyDocumentDTO {
+	export class CheckSupersededDTO {
+	    text: string;
 	    doc_id: string;
 	    title: string;
-	    words: number;
-	    findings: MuddyFindingDTO[];
+	    until: string;
+	    commit: string;
+	    message: string;
+	    current: string;
 	
 	    static createFrom(source: any = {}) {
-	        return new MuddyDocumentDTO(source);
+	        return new CheckSupersededDTO(source);
 	    }
 	
 	    constructor(source: any = {}) {
 	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.text = source["text"];
 	        this.doc_id = source["doc_id"];
 	        this.title = source["title"];
-	        this.words = source["words"];
-	        this.findings = this.convertValues(source["findings"], MuddyFindingDTO);
-	    }
-
-		convertValues(a: any, classs: any, asMap: boolean = false): any {
-		    if (!a) {
-		        return a;
-		    }
-		    if (a.slice && a.map) {
-		        return (a as any[]).map(elem => this.convertValues(elem, classs));
-		    } else if ("object" === typeof a) {
-		        if (asMap) {
-		            for (const key of Object.keys(a)) {
-		                a[key] = new classs(a[key]);
-		            }
-		            return a;
-		        }
-		        return new classs(a);
-		    }
-		    return a;
-		}
-	}
-	export class MuddyCountDTO {
-	    doc_id: string;
-	    title: string;
-	    count: number;
-	
-	    static createFrom(source: any = {}) {
-	        return new MuddyCountDTO(source);
-	    }
-	
-	    constructor(source: any = {}) {
-	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.doc_id = source["doc_id"];
-	        this.title = source["title"];
-	        this.count = source["count"];
+	        this.until = source["until"];
+	        this.commit = source["commit"];
+	        this.message = source["message"];
+	        this.current = source["current"];
 	    }
 	}
-	export class MuddySummaryDTO {
-	    documents: MuddyCountDTO[];
-	    checked: number;
-	    warnings: string[];
-	
-	    static createFrom(source: any = {}) {
-	        return new MuddySummaryDTO(source);
-	    }
-	
-	    constructor(source: any = {}) {
-	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.documents = this.convertValues(source["documents"], MuddyCountDTO);
-	        this.checked = source["checked"];
-	        this.warnings = source["warnings"];
-	    }
-
-		convertValues(a: any, classs: any, asMap: boolean = false): any {
-		    if (!a) {
-		        return a;
-		    }
-		    if (a.slice && a.map) {
-		        return (a as any[]).map(elem => this.convertValues(elem, classs));
-		    } else if ("object" === typeof a) {
-		        if (asMap) {
-		            for (const key of Object.keys(a)) {
-		                a[key] = new classs(a[key]);
-		            }
-		            return a;
-		        }
-		        return new classs(a);
-		    }
-		    return a;
-		}
-	}
-	export class BaselineDTO {
-	    run_id: string;
-	    started_at: string;
-	    regressions: number;
-	    improvements: number;
-	    new_errors: number;
-	    fixed_errors: number;
-	    answers_changed: number;
-	    contradicts_approved: number;
-	
-	    static createFrom(source: any = {}) {
-	        return new BaselineDTO(source);
-	    }
-	
-	    constructor(source: any = {}) {
-	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.run_id = source["run_id"];
-	        this.started_at = source["started_at"];
-	        this.regressions = source["regressions"];
-	        this.improvements = source["improvements"];
-	        this.new_errors = source["new_errors"];
-	        this.fixed_errors = source["fixed_errors"];
-	        this.answers_changed = source["answers_changed"];
-	        this.contradicts_approved = source["contradicts_approved"];
-	    }
-	}
-	export class CategoryMetricDTO {
-	    metric: string;
-	    mean?: number;
-	    threshold?: number;
-	    baseline?: number;
-	    measured: number;
-	
-	    static createFrom(source: any = {}) {
-	        return new CategoryMetricDTO(source);
-	    }
-	
-	    constructor(source: any = {}) {
-	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.metric = source["metric"];
-	        this.mean = source["mean"];
-	        this.threshold = source["threshold"];
-	        this.baseline = source["baseline"];
-	        this.measured = source["measured"];
-	    }
-	}
-	export class CategoryDTO {
-	    category: string;
-	    n: number;
-	    metrics: CategoryMetricDTO[];
-	
-	    static createFrom(source: any = {}) {
-	        return new CategoryDTO(source);
-	    }
-	
-	    constructor(source: any = {}) {
-	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.category = source["category"];
-	        this.n = source["n"];
-	        this.metrics = this.convertValues(source["metrics"], CategoryMetricDTO);
-	    }
-	
-		convertValues(a: any, classs: any, asMap: boolean = false): any {
-		    if (!a) {
-		        return a;
-		    }
-		    if (a.slice && a.map) {
-		        return (a as any[]).map(elem => this.convertValues(elem, classs));
-		    } else if ("object" === typeof a) {
-		        if (asMap) {
-		            for (const key of Object.keys(a)) {
-		                a[key] = new classs(a[key]);
-		            }
-		            return a;
-		        }
-		        return new classs(a);
-		    }
-		    return a;
-		}
-	}
-	
 	export class CheckSearchedDTO {
 	    passages: number;
 	    documents: string[];
@@ -471,30 +288,6 @@ export namespace app {
 	        this.quote = source["quote"];
 	        this.url = source["url"];
 	        this.chunk_text = source["chunk_text"];
-	    }
-	}
-	export class CheckSupersededDTO {
-	    text: string;
-	    doc_id: string;
-	    title: string;
-	    until: string;
-	    commit: string;
-	    message: string;
-	    current: string;
-	
-	    static createFrom(source: any = {}) {
-	        return new CheckSupersededDTO(source);
-	    }
-	
-	    constructor(source: any = {}) {
-	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.text = source["text"];
-	        this.doc_id = source["doc_id"];
-	        this.title = source["title"];
-	        this.until = source["until"];
-	        this.commit = source["commit"];
-	        this.message = source["message"];
-	        this.current = source["current"];
 	    }
 	}
 	export class CheckClaimDTO {
@@ -744,22 +537,8 @@ export namespace app {
 	}
 	
 	
-	export class ClaimCheckDTO {
-	    claim: string;
-	    verdict: string;
-	    reason: string;
 	
-	    static createFrom(source: any = {}) {
-	        return new ClaimCheckDTO(source);
-	    }
 	
-	    constructor(source: any = {}) {
-	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.claim = source["claim"];
-	        this.verdict = source["verdict"];
-	        this.reason = source["reason"];
-	    }
-	}
 	export class ConnectionTestDTO {
 	    ok: boolean;
 	    base_url: string;
@@ -870,6 +649,46 @@ export namespace app {
 		    return a;
 		}
 	}
+	export class ReplacedDraftDTO {
+	    words: number;
+	    text: string;
+	    file_name: string;
+	    by: string;
+	    replaced_at: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new ReplacedDraftDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.words = source["words"];
+	        this.text = source["text"];
+	        this.file_name = source["file_name"];
+	        this.by = source["by"];
+	        this.replaced_at = source["replaced_at"];
+	    }
+	}
+	export class WorkingDraftDTO {
+	    text: string;
+	    file_name: string;
+	    cursor: number;
+	    version: number;
+	    saved_at: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new WorkingDraftDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.text = source["text"];
+	        this.file_name = source["file_name"];
+	        this.cursor = source["cursor"];
+	        this.version = source["version"];
+	        this.saved_at = source["saved_at"];
+	    }
+	}
 	export class DraftReplacementDTO {
 	    draft: WorkingDraftDTO;
 	    replaced?: ReplacedDraftDTO;
@@ -883,7 +702,7 @@ export namespace app {
 	        this.draft = this.convertValues(source["draft"], WorkingDraftDTO);
 	        this.replaced = this.convertValues(source["replaced"], ReplacedDraftDTO);
 	    }
-
+	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
 		    if (!a) {
 		        return a;
@@ -937,306 +756,6 @@ export namespace app {
 	        this.missing_refs = source["missing_refs"];
 	        this.warning = source["warning"];
 	    }
-	}
-	export class NotMeasuredDTO {
-	    metric: string;
-	    reason: string;
-	
-	    static createFrom(source: any = {}) {
-	        return new NotMeasuredDTO(source);
-	    }
-	
-	    constructor(source: any = {}) {
-	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.metric = source["metric"];
-	        this.reason = source["reason"];
-	    }
-	}
-	export class QuestionScoreDTO {
-	    metric: string;
-	    value: number;
-	    baseline?: number;
-	    delta?: number;
-	    below: boolean;
-	    flaky: boolean;
-	    method: string;
-	
-	    static createFrom(source: any = {}) {
-	        return new QuestionScoreDTO(source);
-	    }
-	
-	    constructor(source: any = {}) {
-	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.metric = source["metric"];
-	        this.value = source["value"];
-	        this.baseline = source["baseline"];
-	        this.delta = source["delta"];
-	        this.below = source["below"];
-	        this.flaky = source["flaky"];
-	        this.method = source["method"];
-	    }
-	}
-	export class ReplacedDraftDTO {
-	    words: number;
-	    text: string;
-	    file_name: string;
-	    by: string;
-	    replaced_at: string;
-	
-	    static createFrom(source: any = {}) {
-	        return new ReplacedDraftDTO(source);
-	    }
-	
-	    constructor(source: any = {}) {
-	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.words = source["words"];
-	        this.text = source["text"];
-	        this.file_name = source["file_name"];
-	        this.by = source["by"];
-	        this.replaced_at = source["replaced_at"];
-	    }
-	}
-	export class RetrievedDTO {
-	    rank: number;
-	    doc_id: string;
-	    chunk_id: string;
-	    title: string;
-	    text: string;
-	    hit: boolean;
-	
-	    static createFrom(source: any = {}) {
-	        return new RetrievedDTO(source);
-	    }
-	
-	    constructor(source: any = {}) {
-	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.rank = source["rank"];
-	        this.doc_id = source["doc_id"];
-	        this.chunk_id = source["chunk_id"];
-	        this.title = source["title"];
-	        this.text = source["text"];
-	        this.hit = source["hit"];
-	    }
-	}
-	export class ReferenceDocDTO {
-	    doc_id: string;
-	    found: boolean;
-	
-	    static createFrom(source: any = {}) {
-	        return new ReferenceDocDTO(source);
-	    }
-	
-	    constructor(source: any = {}) {
-	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.doc_id = source["doc_id"];
-	        this.found = source["found"];
-	    }
-	}
-	export class ApprovedContradictionDTO {
-	    kind: string;
-	    claim: string;
-	    doc_id: string;
-	    chunk_id: string;
-	    passage: string;
-	    confidence?: number;
-	
-	    static createFrom(source: any = {}) {
-	        return new ApprovedContradictionDTO(source);
-	    }
-	
-	    constructor(source: any = {}) {
-	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.kind = source["kind"];
-	        this.claim = source["claim"];
-	        this.doc_id = source["doc_id"];
-	        this.chunk_id = source["chunk_id"];
-	        this.passage = source["passage"];
-	        this.confidence = source["confidence"];
-	    }
-	}
-	export class EvalQuestionDTO {
-	    id: string;
-	    category: string;
-	    question: string;
-	    status: string;
-	    change: string;
-	    worst_delta: number;
-	    answer: string;
-	    baseline_answer: string;
-	    refused: boolean;
-	    reference: string;
-	    references: ReferenceDocDTO[];
-	    supporting_line: string;
-	    retrieved: RetrievedDTO[];
-	    scores: QuestionScoreDTO[];
-	    not_measured: NotMeasuredDTO[];
-	    claims: ClaimCheckDTO[];
-	    evidence: string[];
-	    why: string[];
-	    error: string;
-	    answer_changed: boolean;
-	    contradicts_approved: boolean;
-	    contradicted_claims: string[];
-	    approved_contradicted: string;
-	    approved_contradiction?: ApprovedContradictionDTO;
-	
-	    static createFrom(source: any = {}) {
-	        return new EvalQuestionDTO(source);
-	    }
-	
-	    constructor(source: any = {}) {
-	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.id = source["id"];
-	        this.category = source["category"];
-	        this.question = source["question"];
-	        this.status = source["status"];
-	        this.change = source["change"];
-	        this.worst_delta = source["worst_delta"];
-	        this.answer = source["answer"];
-	        this.baseline_answer = source["baseline_answer"];
-	        this.refused = source["refused"];
-	        this.reference = source["reference"];
-	        this.references = this.convertValues(source["references"], ReferenceDocDTO);
-	        this.supporting_line = source["supporting_line"];
-	        this.retrieved = this.convertValues(source["retrieved"], RetrievedDTO);
-	        this.scores = this.convertValues(source["scores"], QuestionScoreDTO);
-	        this.not_measured = this.convertValues(source["not_measured"], NotMeasuredDTO);
-	        this.claims = this.convertValues(source["claims"], ClaimCheckDTO);
-	        this.evidence = source["evidence"];
-	        this.why = source["why"];
-	        this.error = source["error"];
-	        this.answer_changed = source["answer_changed"];
-	        this.contradicts_approved = source["contradicts_approved"];
-	        this.contradicted_claims = source["contradicted_claims"];
-	        this.approved_contradicted = source["approved_contradicted"];
-	        this.approved_contradiction = this.convertValues(source["approved_contradiction"], ApprovedContradictionDTO);
-	    }
-	
-		convertValues(a: any, classs: any, asMap: boolean = false): any {
-		    if (!a) {
-		        return a;
-		    }
-		    if (a.slice && a.map) {
-		        return (a as any[]).map(elem => this.convertValues(elem, classs));
-		    } else if ("object" === typeof a) {
-		        if (asMap) {
-		            for (const key of Object.keys(a)) {
-		                a[key] = new classs(a[key]);
-		            }
-		            return a;
-		        }
-		        return new classs(a);
-		    }
-		    return a;
-		}
-	}
-	export class KVDTO {
-	    key: string;
-	    value: string;
-	
-	    static createFrom(source: any = {}) {
-	        return new KVDTO(source);
-	    }
-	
-	    constructor(source: any = {}) {
-	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.key = source["key"];
-	        this.value = source["value"];
-	    }
-	}
-	export class EvalRunTargetDTO {
-	    kind: string;
-	    url: string;
-	    method: string;
-	    file: string;
-	    sha256: string;
-	    short_hash: string;
-	    refusal: string;
-	    label: string;
-	
-	    static createFrom(source: any = {}) {
-	        return new EvalRunTargetDTO(source);
-	    }
-	
-	    constructor(source: any = {}) {
-	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.kind = source["kind"];
-	        this.url = source["url"];
-	        this.method = source["method"];
-	        this.file = source["file"];
-	        this.sha256 = source["sha256"];
-	        this.short_hash = source["short_hash"];
-	        this.refusal = source["refusal"];
-	        this.label = source["label"];
-	    }
-	}
-	export class EvalRunDTO {
-	    id: string;
-	    status: string;
-	    started_at: string;
-	    finished_at: string;
-	    engine: string;
-	    answer_model: string;
-	    judge_model: string;
-	    embed_model: string;
-	    golden_set: string;
-	    golden_version: string;
-	    corpus_fingerprint: string;
-	    questions: number;
-	    repeat: number;
-	    settings: KVDTO[];
-	    gate_pass?: boolean;
-	    pinned: boolean;
-	    prompt_versions: KVDTO[];
-	    notes: string[];
-	    target: EvalRunTargetDTO;
-	    judge: string;
-	
-	    static createFrom(source: any = {}) {
-	        return new EvalRunDTO(source);
-	    }
-	
-	    constructor(source: any = {}) {
-	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.id = source["id"];
-	        this.status = source["status"];
-	        this.started_at = source["started_at"];
-	        this.finished_at = source["finished_at"];
-	        this.engine = source["engine"];
-	        this.answer_model = source["answer_model"];
-	        this.judge_model = source["judge_model"];
-	        this.embed_model = source["embed_model"];
-	        this.golden_set = source["golden_set"];
-	        this.golden_version = source["golden_version"];
-	        this.corpus_fingerprint = source["corpus_fingerprint"];
-	        this.questions = source["questions"];
-	        this.repeat = source["repeat"];
-	        this.settings = this.convertValues(source["settings"], KVDTO);
-	        this.gate_pass = source["gate_pass"];
-	        this.pinned = source["pinned"];
-	        this.prompt_versions = this.convertValues(source["prompt_versions"], KVDTO);
-	        this.notes = source["notes"];
-	        this.target = this.convertValues(source["target"], EvalRunTargetDTO);
-	        this.judge = source["judge"];
-	    }
-	
-		convertValues(a: any, classs: any, asMap: boolean = false): any {
-		    if (!a) {
-		        return a;
-		    }
-		    if (a.slice && a.map) {
-		        return (a as any[]).map(elem => this.convertValues(elem, classs));
-		    } else if ("object" === typeof a) {
-		        if (asMap) {
-		            for (const key of Object.keys(a)) {
-		                a[key] = new classs(a[key]);
-		            }
-		            return a;
-		        }
-		        return new classs(a);
-		    }
-		    return a;
-		}
 	}
 	export class EvalTargetDTO {
 	    kind: string;
@@ -1332,80 +851,6 @@ export namespace app {
 	        this.message = source["message"];
 	    }
 	}
-	export class GoldenRowChangeDTO {
-	    id: string;
-	    question: string;
-	    fields: string[];
-	
-	    static createFrom(source: any = {}) {
-	        return new GoldenRowChangeDTO(source);
-	    }
-	
-	    constructor(source: any = {}) {
-	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.id = source["id"];
-	        this.question = source["question"];
-	        this.fields = source["fields"];
-	    }
-	}
-	export class GoldenPreviewDTO {
-	    file: string;
-	    set: string;
-	    default_set: string;
-	    exists: boolean;
-	    current_version: number;
-	    rows: number;
-	    importable: number;
-	    storable: boolean;
-	    unchanged: boolean;
-	    reordered: boolean;
-	    added: GoldenRowChangeDTO[];
-	    changed: GoldenRowChangeDTO[];
-	    removed: GoldenRowChangeDTO[];
-	    errors: GoldenProblemDTO[];
-	    warnings: GoldenProblemDTO[];
-	
-	    static createFrom(source: any = {}) {
-	        return new GoldenPreviewDTO(source);
-	    }
-	
-	    constructor(source: any = {}) {
-	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.file = source["file"];
-	        this.set = source["set"];
-	        this.default_set = source["default_set"];
-	        this.exists = source["exists"];
-	        this.current_version = source["current_version"];
-	        this.rows = source["rows"];
-	        this.importable = source["importable"];
-	        this.storable = source["storable"];
-	        this.unchanged = source["unchanged"];
-	        this.reordered = source["reordered"];
-	        this.added = this.convertValues(source["added"], GoldenRowChangeDTO);
-	        this.changed = this.convertValues(source["changed"], GoldenRowChangeDTO);
-	        this.removed = this.convertValues(source["removed"], GoldenRowChangeDTO);
-	        this.errors = this.convertValues(source["errors"], GoldenProblemDTO);
-	        this.warnings = this.convertValues(source["warnings"], GoldenProblemDTO);
-	    }
-	
-		convertValues(a: any, classs: any, asMap: boolean = false): any {
-		    if (!a) {
-		        return a;
-		    }
-		    if (a.slice && a.map) {
-		        return (a as any[]).map(elem => this.convertValues(elem, classs));
-		    } else if ("object" === typeof a) {
-		        if (asMap) {
-		            for (const key of Object.keys(a)) {
-		                a[key] = new classs(a[key]);
-		            }
-		            return a;
-		        }
-		        return new classs(a);
-		    }
-		    return a;
-		}
-	}
 	export class GoldenImportDTO {
 	    cancelled: boolean;
 	    file: string;
@@ -1478,26 +923,64 @@ export namespace app {
 	        this.suggest = source["suggest"];
 	    }
 	}
-	
-	
-	export class GoldenStaleDTO {
-	    set: string;
-	    rows: number;
-	    issues: GoldenIssueDTO[];
-	    engine: string;
-	    note?: string;
+	export class GoldenRowChangeDTO {
+	    id: string;
+	    question: string;
+	    fields: string[];
 	
 	    static createFrom(source: any = {}) {
-	        return new GoldenStaleDTO(source);
+	        return new GoldenRowChangeDTO(source);
 	    }
 	
 	    constructor(source: any = {}) {
 	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.id = source["id"];
+	        this.question = source["question"];
+	        this.fields = source["fields"];
+	    }
+	}
+	export class GoldenPreviewDTO {
+	    file: string;
+	    set: string;
+	    default_set: string;
+	    exported_from: string;
+	    exported_version: number;
+	    exists: boolean;
+	    current_version: number;
+	    rows: number;
+	    importable: number;
+	    storable: boolean;
+	    unchanged: boolean;
+	    reordered: boolean;
+	    added: GoldenRowChangeDTO[];
+	    changed: GoldenRowChangeDTO[];
+	    removed: GoldenRowChangeDTO[];
+	    errors: GoldenProblemDTO[];
+	    warnings: GoldenProblemDTO[];
+	
+	    static createFrom(source: any = {}) {
+	        return new GoldenPreviewDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.file = source["file"];
 	        this.set = source["set"];
+	        this.default_set = source["default_set"];
+	        this.exported_from = source["exported_from"];
+	        this.exported_version = source["exported_version"];
+	        this.exists = source["exists"];
+	        this.current_version = source["current_version"];
 	        this.rows = source["rows"];
-	        this.issues = this.convertValues(source["issues"], GoldenIssueDTO);
-	        this.engine = source["engine"];
-	        this.note = source["note"];
+	        this.importable = source["importable"];
+	        this.storable = source["storable"];
+	        this.unchanged = source["unchanged"];
+	        this.reordered = source["reordered"];
+	        this.added = this.convertValues(source["added"], GoldenRowChangeDTO);
+	        this.changed = this.convertValues(source["changed"], GoldenRowChangeDTO);
+	        this.removed = this.convertValues(source["removed"], GoldenRowChangeDTO);
+	        this.errors = this.convertValues(source["errors"], GoldenProblemDTO);
+	        this.warnings = this.convertValues(source["warnings"], GoldenProblemDTO);
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -1518,6 +1001,9 @@ export namespace app {
 		    return a;
 		}
 	}
+	
+	
+	
 	export class GoldenSetDTO {
 	    name: string;
 	    description: string;
@@ -1556,6 +1042,44 @@ export namespace app {
 	        this.rows = this.convertValues(source["rows"], GoldenRowDTO);
 	        this.issues = this.convertValues(source["issues"], GoldenIssueDTO);
 	        this.validation_note = source["validation_note"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class GoldenStaleDTO {
+	    set: string;
+	    rows: number;
+	    issues: GoldenIssueDTO[];
+	    engine: string;
+	    note?: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new GoldenStaleDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.set = source["set"];
+	        this.rows = source["rows"];
+	        this.issues = this.convertValues(source["issues"], GoldenIssueDTO);
+	        this.engine = source["engine"];
+	        this.note = source["note"];
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {
@@ -1674,114 +1198,18 @@ export namespace app {
 		    return a;
 		}
 	}
-	export class IndexWarningDTO {
-	    path: string;
+	export class IgnoreLineErrorDTO {
+	    line: number;
 	    message: string;
 	
 	    static createFrom(source: any = {}) {
-	        return new IndexWarningDTO(source);
+	        return new IgnoreLineErrorDTO(source);
 	    }
 	
 	    constructor(source: any = {}) {
 	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.path = source["path"];
+	        this.line = source["line"];
 	        this.message = source["message"];
-	    }
-	}
-	export class TriageCauseDTO {
-	    cause: string;
-	    cause_suggested: string;
-	    cause_why: string;
-	    causes: string[];
-	
-	    static createFrom(source: any = {}) {
-	        return new TriageCauseDTO(source);
-	    }
-	
-	    constructor(source: any = {}) {
-	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.cause = source["cause"];
-	        this.cause_suggested = source["cause_suggested"];
-	        this.cause_why = source["cause_why"];
-	        this.causes = source["causes"];
-	    }
-	}
-	export class IndexDriftDTO {
-	    kind: string;
-	    doc_id: string;
-	    path: string;
-	    message: string;
-	
-	    static createFrom(source: any = {}) {
-	        return new IndexDriftDTO(source);
-	    }
-	
-	    constructor(source: any = {}) {
-	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.kind = source["kind"];
-	        this.doc_id = source["doc_id"];
-	        this.path = source["path"];
-	        this.message = source["message"];
-	    }
-	}
-	export class IndexVerificationDTO {
-	    clean: boolean;
-	    workspace_documents: number;
-	    indexed_documents: number;
-	    expected_chunks: number;
-	    chunks: number;
-	    lexical_chunks: number;
-	    drift: IndexDriftDTO[];
-	    hint: string;
-	
-	    static createFrom(source: any = {}) {
-	        return new IndexVerificationDTO(source);
-	    }
-	
-	    constructor(source: any = {}) {
-	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.clean = source["clean"];
-	        this.workspace_documents = source["workspace_documents"];
-	        this.indexed_documents = source["indexed_documents"];
-	        this.expected_chunks = source["expected_chunks"];
-	        this.chunks = source["chunks"];
-	        this.lexical_chunks = source["lexical_chunks"];
-	        this.drift = this.convertValues(source["drift"], IndexDriftDTO);
-	        this.hint = source["hint"];
-	    }
-	
-		convertValues(a: any, classs: any, asMap: boolean = false): any {
-		    if (!a) {
-		        return a;
-		    }
-		    if (a.slice && a.map) {
-		        return (a as any[]).map(elem => this.convertValues(elem, classs));
-		    } else if ("object" === typeof a) {
-		        if (asMap) {
-		            for (const key of Object.keys(a)) {
-		                a[key] = new classs(a[key]);
-		            }
-		            return a;
-		        }
-		        return new classs(a);
-		    }
-		    return a;
-		}
-	}
-	export class SkippedDTO {
-	    path: string;
-	    reason: string;
-	    detail: string;
-	
-	    static createFrom(source: any = {}) {
-	        return new SkippedDTO(source);
-	    }
-	
-	    constructor(source: any = {}) {
-	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.path = source["path"];
-	        this.reason = source["reason"];
-	        this.detail = source["detail"];
 	    }
 	}
 	export class IgnoreRuleDTO {
@@ -1798,20 +1226,6 @@ export namespace app {
 	        this.source = source["source"];
 	        this.line = source["line"];
 	        this.pattern = source["pattern"];
-	    }
-	}
-	export class IgnoreLineErrorDTO {
-	    line: number;
-	    message: string;
-	
-	    static createFrom(source: any = {}) {
-	        return new IgnoreLineErrorDTO(source);
-	    }
-	
-	    constructor(source: any = {}) {
-	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.line = source["line"];
-	        this.message = source["message"];
 	    }
 	}
 	export class IgnoreRulesDTO {
@@ -1851,6 +1265,54 @@ export namespace app {
 		    }
 		    return a;
 		}
+	}
+	export class IndexDriftDTO {
+	    kind: string;
+	    doc_id: string;
+	    path: string;
+	    message: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new IndexDriftDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.kind = source["kind"];
+	        this.doc_id = source["doc_id"];
+	        this.path = source["path"];
+	        this.message = source["message"];
+	    }
+	}
+	export class SkippedDTO {
+	    path: string;
+	    reason: string;
+	    detail: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new SkippedDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.path = source["path"];
+	        this.reason = source["reason"];
+	        this.detail = source["detail"];
+	    }
+	}
+	export class IndexWarningDTO {
+	    path: string;
+	    message: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new IndexWarningDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.path = source["path"];
+	        this.message = source["message"];
+	    }
 	}
 	export class IndexStatsDTO {
 	    documents: number;
@@ -1904,22 +1366,51 @@ export namespace app {
 		    return a;
 		}
 	}
-	
-	
-	export class KVFDTO {
-	    key: string;
-	    value: number;
+	export class IndexVerificationDTO {
+	    clean: boolean;
+	    workspace_documents: number;
+	    indexed_documents: number;
+	    expected_chunks: number;
+	    chunks: number;
+	    lexical_chunks: number;
+	    drift: IndexDriftDTO[];
+	    hint: string;
 	
 	    static createFrom(source: any = {}) {
-	        return new KVFDTO(source);
+	        return new IndexVerificationDTO(source);
 	    }
 	
 	    constructor(source: any = {}) {
 	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.key = source["key"];
-	        this.value = source["value"];
+	        this.clean = source["clean"];
+	        this.workspace_documents = source["workspace_documents"];
+	        this.indexed_documents = source["indexed_documents"];
+	        this.expected_chunks = source["expected_chunks"];
+	        this.chunks = source["chunks"];
+	        this.lexical_chunks = source["lexical_chunks"];
+	        this.drift = this.convertValues(source["drift"], IndexDriftDTO);
+	        this.hint = source["hint"];
 	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
 	}
+	
 	export class KeyStatusDTO {
 	    present: boolean;
 	    source: string;
@@ -1940,60 +1431,6 @@ export namespace app {
 	        this.host = source["host"];
 	        this.sent_to_endpoint = source["sent_to_endpoint"];
 	        this.endpoint = source["endpoint"];
-	    }
-	}
-	export class MetricThresholdDTO {
-	    metric: string;
-	    threshold: number;
-	    meaning: string;
-	    advisory: boolean;
-	    custom: boolean;
-	
-	    static createFrom(source: any = {}) {
-	        return new MetricThresholdDTO(source);
-	    }
-	
-	    constructor(source: any = {}) {
-	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.metric = source["metric"];
-	        this.threshold = source["threshold"];
-	        this.meaning = source["meaning"];
-	        this.advisory = source["advisory"];
-	        this.custom = source["custom"];
-	    }
-	}
-	export class MetricTileDTO {
-	    metric: string;
-	    meaning: string;
-	    mean?: number;
-	    threshold?: number;
-	    status: string;
-	    measured: number;
-	    not_measured: number;
-	    flaky: number;
-	    baseline?: number;
-	    delta?: number;
-	    improved: number;
-	    regressed: number;
-	
-	    static createFrom(source: any = {}) {
-	        return new MetricTileDTO(source);
-	    }
-	
-	    constructor(source: any = {}) {
-	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.metric = source["metric"];
-	        this.meaning = source["meaning"];
-	        this.mean = source["mean"];
-	        this.threshold = source["threshold"];
-	        this.status = source["status"];
-	        this.measured = source["measured"];
-	        this.not_measured = source["not_measured"];
-	        this.flaky = source["flaky"];
-	        this.baseline = source["baseline"];
-	        this.delta = source["delta"];
-	        this.improved = source["improved"];
-	        this.regressed = source["regressed"];
 	    }
 	}
 	export class ModelPriceDTO {
@@ -2028,10 +1465,111 @@ export namespace app {
 	        this.embedding = source["embedding"];
 	    }
 	}
+	export class MuddyCountDTO {
+	    doc_id: string;
+	    title: string;
+	    count: number;
 	
+	    static createFrom(source: any = {}) {
+	        return new MuddyCountDTO(source);
+	    }
 	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.doc_id = source["doc_id"];
+	        this.title = source["title"];
+	        this.count = source["count"];
+	    }
+	}
+	export class MuddyFindingDTO {
+	    sentence: string;
+	    kind: string;
+	    why: string;
+	    rewrite: string;
 	
+	    static createFrom(source: any = {}) {
+	        return new MuddyFindingDTO(source);
+	    }
 	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.sentence = source["sentence"];
+	        this.kind = source["kind"];
+	        this.why = source["why"];
+	        this.rewrite = source["rewrite"];
+	    }
+	}
+	export class MuddyDocumentDTO {
+	    doc_id: string;
+	    title: string;
+	    words: number;
+	    findings: MuddyFindingDTO[];
+	
+	    static createFrom(source: any = {}) {
+	        return new MuddyDocumentDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.doc_id = source["doc_id"];
+	        this.title = source["title"];
+	        this.words = source["words"];
+	        this.findings = this.convertValues(source["findings"], MuddyFindingDTO);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	
+	export class MuddySummaryDTO {
+	    documents: MuddyCountDTO[];
+	    checked: number;
+	    warnings: string[];
+	
+	    static createFrom(source: any = {}) {
+	        return new MuddySummaryDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.documents = this.convertValues(source["documents"], MuddyCountDTO);
+	        this.checked = source["checked"];
+	        this.warnings = source["warnings"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
 	export class OpenedDraftDTO {
 	    name: string;
 	    format: string;
@@ -2048,97 +1586,30 @@ export namespace app {
 	        this.markdown = source["markdown"];
 	    }
 	}
-	export class TrendPointDTO {
-	    run_id: string;
-	    started_at: string;
-	    gate_pass: boolean;
-	    errors: number;
-	    means: KVFDTO[];
+	
+	export class SavedThresholdDTO {
+	    threshold: number;
+	    default_threshold: number;
+	    model: string;
+	    changes: number;
+	    pairs: number;
+	    date: string;
+	    describe: string;
 	
 	    static createFrom(source: any = {}) {
-	        return new TrendPointDTO(source);
+	        return new SavedThresholdDTO(source);
 	    }
 	
 	    constructor(source: any = {}) {
 	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.run_id = source["run_id"];
-	        this.started_at = source["started_at"];
-	        this.gate_pass = source["gate_pass"];
-	        this.errors = source["errors"];
-	        this.means = this.convertValues(source["means"], KVFDTO);
+	        this.threshold = source["threshold"];
+	        this.default_threshold = source["default_threshold"];
+	        this.model = source["model"];
+	        this.changes = source["changes"];
+	        this.pairs = source["pairs"];
+	        this.date = source["date"];
+	        this.describe = source["describe"];
 	    }
-	
-		convertValues(a: any, classs: any, asMap: boolean = false): any {
-		    if (!a) {
-		        return a;
-		    }
-		    if (a.slice && a.map) {
-		        return (a as any[]).map(elem => this.convertValues(elem, classs));
-		    } else if ("object" === typeof a) {
-		        if (asMap) {
-		            for (const key of Object.keys(a)) {
-		                a[key] = new classs(a[key]);
-		            }
-		            return a;
-		        }
-		        return new classs(a);
-		    }
-		    return a;
-		}
-	}
-	export class ScorecardDTO {
-	    run: EvalRunDTO;
-	    ready: boolean;
-	    gate_metrics: number;
-	    failing_metrics: number;
-	    failing_questions: number;
-	    gate_failures: string[];
-	    errors: number;
-	    review_count: number;
-	    tiles: MetricTileDTO[];
-	    categories: CategoryDTO[];
-	    questions: EvalQuestionDTO[];
-	    baseline?: BaselineDTO;
-	    trend: TrendPointDTO[];
-	
-	    static createFrom(source: any = {}) {
-	        return new ScorecardDTO(source);
-	    }
-	
-	    constructor(source: any = {}) {
-	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.run = this.convertValues(source["run"], EvalRunDTO);
-	        this.ready = source["ready"];
-	        this.gate_metrics = source["gate_metrics"];
-	        this.failing_metrics = source["failing_metrics"];
-	        this.failing_questions = source["failing_questions"];
-	        this.gate_failures = source["gate_failures"];
-	        this.errors = source["errors"];
-	        this.review_count = source["review_count"];
-	        this.tiles = this.convertValues(source["tiles"], MetricTileDTO);
-	        this.categories = this.convertValues(source["categories"], CategoryDTO);
-	        this.questions = this.convertValues(source["questions"], EvalQuestionDTO);
-	        this.baseline = this.convertValues(source["baseline"], BaselineDTO);
-	        this.trend = this.convertValues(source["trend"], TrendPointDTO);
-	    }
-	
-		convertValues(a: any, classs: any, asMap: boolean = false): any {
-		    if (!a) {
-		        return a;
-		    }
-		    if (a.slice && a.map) {
-		        return (a as any[]).map(elem => this.convertValues(elem, classs));
-		    } else if ("object" === typeof a) {
-		        if (asMap) {
-		            for (const key of Object.keys(a)) {
-		                a[key] = new classs(a[key]);
-		            }
-		            return a;
-		        }
-		        return new classs(a);
-		    }
-		    return a;
-		}
 	}
 	export class SearchHitDTO {
 	    rank: number;
@@ -2262,6 +1733,71 @@ export namespace app {
 		}
 	}
 	
+	export class SourceSkipDTO {
+	    origin: string;
+	    reason: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new SourceSkipDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.origin = source["origin"];
+	        this.reason = source["reason"];
+	    }
+	}
+	export class SourceDTO {
+	    name: string;
+	    kind: string;
+	    location: string;
+	    builtin: boolean;
+	    last_sync: string;
+	    documents: number;
+	    written: number;
+	    unchanged: number;
+	    removed: number;
+	    skipped: SourceSkipDTO[];
+	    last_error: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new SourceDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.name = source["name"];
+	        this.kind = source["kind"];
+	        this.location = source["location"];
+	        this.builtin = source["builtin"];
+	        this.last_sync = source["last_sync"];
+	        this.documents = source["documents"];
+	        this.written = source["written"];
+	        this.unchanged = source["unchanged"];
+	        this.removed = source["removed"];
+	        this.skipped = this.convertValues(source["skipped"], SourceSkipDTO);
+	        this.last_error = source["last_error"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	
 	export class TargetProblemDTO {
 	    file: string;
 	    line: number;
@@ -2332,6 +1868,51 @@ export namespace app {
 		    return a;
 		}
 	}
+	
+	export class TeamStatusDTO {
+	    connected: boolean;
+	    url: string;
+	    user: string;
+	    role: string;
+	    workspace: string;
+	    workspace_name: string;
+	    error: string;
+	    note: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new TeamStatusDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.connected = source["connected"];
+	        this.url = source["url"];
+	        this.user = source["user"];
+	        this.role = source["role"];
+	        this.workspace = source["workspace"];
+	        this.workspace_name = source["workspace_name"];
+	        this.error = source["error"];
+	        this.note = source["note"];
+	    }
+	}
+	export class TriageCauseDTO {
+	    cause: string;
+	    cause_suggested: string;
+	    cause_why: string;
+	    causes: string[];
+	
+	    static createFrom(source: any = {}) {
+	        return new TriageCauseDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.cause = source["cause"];
+	        this.cause_suggested = source["cause_suggested"];
+	        this.cause_why = source["cause_why"];
+	        this.causes = source["causes"];
+	    }
+	}
 	export class TriageItemDTO {
 	    check_id: number;
 	    claim_index: number;
@@ -2372,6 +1953,7 @@ export namespace app {
 	        this.cause_why = source["cause_why"];
 	    }
 	}
+	
 	export class VoiceScoreDTO {
 	    value: number;
 	    band: string;
@@ -2426,24 +2008,6 @@ export namespace app {
 	        this.engine = source["engine"];
 	    }
 	}
-	export class VoiceRulesDTO {
-	    kind: string;
-	    path: string;
-	    describe: string;
-	    warnings: string[];
-	
-	    static createFrom(source: any = {}) {
-	        return new VoiceRulesDTO(source);
-	    }
-	
-	    constructor(source: any = {}) {
-	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.kind = source["kind"];
-	        this.path = source["path"];
-	        this.describe = source["describe"];
-	        this.warnings = source["warnings"];
-	    }
-	}
 	export class VoiceCheckDTO {
 	    issues: VoiceIssueDTO[];
 	    score: VoiceScoreDTO;
@@ -2483,27 +2047,26 @@ export namespace app {
 		}
 	}
 	
-	
-	export class WorkingDraftDTO {
-	    text: string;
-	    file_name: string;
-	    cursor: number;
-	    version: number;
-	    saved_at: string;
+	export class VoiceRulesDTO {
+	    kind: string;
+	    path: string;
+	    describe: string;
+	    warnings: string[];
 	
 	    static createFrom(source: any = {}) {
-	        return new WorkingDraftDTO(source);
+	        return new VoiceRulesDTO(source);
 	    }
 	
 	    constructor(source: any = {}) {
 	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.text = source["text"];
-	        this.file_name = source["file_name"];
-	        this.cursor = source["cursor"];
-	        this.version = source["version"];
-	        this.saved_at = source["saved_at"];
+	        this.kind = source["kind"];
+	        this.path = source["path"];
+	        this.describe = source["describe"];
+	        this.warnings = source["warnings"];
 	    }
 	}
+	
+	
 	export class WorkspaceDTO {
 	    root: string;
 	    content_dir: string;
@@ -2544,6 +2107,554 @@ export namespace app {
 	        if ('string' === typeof source) source = JSON.parse(source);
 	        this.workspace = this.convertValues(source["workspace"], WorkspaceDTO);
 	        this.job_id = source["job_id"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+
+}
+
+export namespace scoreview {
+	
+	export class ApprovedContradictionDTO {
+	    kind: string;
+	    claim: string;
+	    doc_id: string;
+	    chunk_id: string;
+	    passage: string;
+	    confidence?: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new ApprovedContradictionDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.kind = source["kind"];
+	        this.claim = source["claim"];
+	        this.doc_id = source["doc_id"];
+	        this.chunk_id = source["chunk_id"];
+	        this.passage = source["passage"];
+	        this.confidence = source["confidence"];
+	    }
+	}
+	export class BaselineDTO {
+	    run_id: string;
+	    started_at: string;
+	    regressions: number;
+	    improvements: number;
+	    new_errors: number;
+	    fixed_errors: number;
+	    answers_changed: number;
+	    contradicts_approved: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new BaselineDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.run_id = source["run_id"];
+	        this.started_at = source["started_at"];
+	        this.regressions = source["regressions"];
+	        this.improvements = source["improvements"];
+	        this.new_errors = source["new_errors"];
+	        this.fixed_errors = source["fixed_errors"];
+	        this.answers_changed = source["answers_changed"];
+	        this.contradicts_approved = source["contradicts_approved"];
+	    }
+	}
+	export class CategoryMetricDTO {
+	    metric: string;
+	    mean?: number;
+	    threshold?: number;
+	    baseline?: number;
+	    measured: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new CategoryMetricDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.metric = source["metric"];
+	        this.mean = source["mean"];
+	        this.threshold = source["threshold"];
+	        this.baseline = source["baseline"];
+	        this.measured = source["measured"];
+	    }
+	}
+	export class CategoryDTO {
+	    category: string;
+	    n: number;
+	    metrics: CategoryMetricDTO[];
+	
+	    static createFrom(source: any = {}) {
+	        return new CategoryDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.category = source["category"];
+	        this.n = source["n"];
+	        this.metrics = this.convertValues(source["metrics"], CategoryMetricDTO);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	
+	export class ClaimCheckDTO {
+	    claim: string;
+	    verdict: string;
+	    reason: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new ClaimCheckDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.claim = source["claim"];
+	        this.verdict = source["verdict"];
+	        this.reason = source["reason"];
+	    }
+	}
+	export class NotMeasuredDTO {
+	    metric: string;
+	    reason: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new NotMeasuredDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.metric = source["metric"];
+	        this.reason = source["reason"];
+	    }
+	}
+	export class QuestionScoreDTO {
+	    metric: string;
+	    value: number;
+	    baseline?: number;
+	    delta?: number;
+	    below: boolean;
+	    flaky: boolean;
+	    method: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new QuestionScoreDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.metric = source["metric"];
+	        this.value = source["value"];
+	        this.baseline = source["baseline"];
+	        this.delta = source["delta"];
+	        this.below = source["below"];
+	        this.flaky = source["flaky"];
+	        this.method = source["method"];
+	    }
+	}
+	export class RetrievedDTO {
+	    rank: number;
+	    doc_id: string;
+	    chunk_id: string;
+	    title: string;
+	    text: string;
+	    hit: boolean;
+	
+	    static createFrom(source: any = {}) {
+	        return new RetrievedDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.rank = source["rank"];
+	        this.doc_id = source["doc_id"];
+	        this.chunk_id = source["chunk_id"];
+	        this.title = source["title"];
+	        this.text = source["text"];
+	        this.hit = source["hit"];
+	    }
+	}
+	export class ReferenceDocDTO {
+	    doc_id: string;
+	    found: boolean;
+	
+	    static createFrom(source: any = {}) {
+	        return new ReferenceDocDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.doc_id = source["doc_id"];
+	        this.found = source["found"];
+	    }
+	}
+	export class EvalQuestionDTO {
+	    id: string;
+	    category: string;
+	    question: string;
+	    status: string;
+	    change: string;
+	    worst_delta: number;
+	    answer: string;
+	    baseline_answer: string;
+	    refused: boolean;
+	    reference: string;
+	    references: ReferenceDocDTO[];
+	    supporting_line: string;
+	    retrieved: RetrievedDTO[];
+	    scores: QuestionScoreDTO[];
+	    not_measured: NotMeasuredDTO[];
+	    claims: ClaimCheckDTO[];
+	    evidence: string[];
+	    why: string[];
+	    error: string;
+	    answer_changed: boolean;
+	    contradicts_approved: boolean;
+	    contradicted_claims: string[];
+	    approved_contradicted: string;
+	    approved_contradiction?: ApprovedContradictionDTO;
+	
+	    static createFrom(source: any = {}) {
+	        return new EvalQuestionDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.id = source["id"];
+	        this.category = source["category"];
+	        this.question = source["question"];
+	        this.status = source["status"];
+	        this.change = source["change"];
+	        this.worst_delta = source["worst_delta"];
+	        this.answer = source["answer"];
+	        this.baseline_answer = source["baseline_answer"];
+	        this.refused = source["refused"];
+	        this.reference = source["reference"];
+	        this.references = this.convertValues(source["references"], ReferenceDocDTO);
+	        this.supporting_line = source["supporting_line"];
+	        this.retrieved = this.convertValues(source["retrieved"], RetrievedDTO);
+	        this.scores = this.convertValues(source["scores"], QuestionScoreDTO);
+	        this.not_measured = this.convertValues(source["not_measured"], NotMeasuredDTO);
+	        this.claims = this.convertValues(source["claims"], ClaimCheckDTO);
+	        this.evidence = source["evidence"];
+	        this.why = source["why"];
+	        this.error = source["error"];
+	        this.answer_changed = source["answer_changed"];
+	        this.contradicts_approved = source["contradicts_approved"];
+	        this.contradicted_claims = source["contradicted_claims"];
+	        this.approved_contradicted = source["approved_contradicted"];
+	        this.approved_contradiction = this.convertValues(source["approved_contradiction"], ApprovedContradictionDTO);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class EvalRunTargetDTO {
+	    kind: string;
+	    url: string;
+	    method: string;
+	    file: string;
+	    sha256: string;
+	    short_hash: string;
+	    refusal: string;
+	    label: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new EvalRunTargetDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.kind = source["kind"];
+	        this.url = source["url"];
+	        this.method = source["method"];
+	        this.file = source["file"];
+	        this.sha256 = source["sha256"];
+	        this.short_hash = source["short_hash"];
+	        this.refusal = source["refusal"];
+	        this.label = source["label"];
+	    }
+	}
+	export class KVDTO {
+	    key: string;
+	    value: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new KVDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.key = source["key"];
+	        this.value = source["value"];
+	    }
+	}
+	export class EvalRunDTO {
+	    id: string;
+	    status: string;
+	    started_at: string;
+	    finished_at: string;
+	    engine: string;
+	    answer_model: string;
+	    judge_model: string;
+	    embed_model: string;
+	    golden_set: string;
+	    golden_version: string;
+	    corpus_fingerprint: string;
+	    questions: number;
+	    repeat: number;
+	    settings: KVDTO[];
+	    gate_pass?: boolean;
+	    pinned: boolean;
+	    prompt_versions: KVDTO[];
+	    notes: string[];
+	    target: EvalRunTargetDTO;
+	    judge: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new EvalRunDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.id = source["id"];
+	        this.status = source["status"];
+	        this.started_at = source["started_at"];
+	        this.finished_at = source["finished_at"];
+	        this.engine = source["engine"];
+	        this.answer_model = source["answer_model"];
+	        this.judge_model = source["judge_model"];
+	        this.embed_model = source["embed_model"];
+	        this.golden_set = source["golden_set"];
+	        this.golden_version = source["golden_version"];
+	        this.corpus_fingerprint = source["corpus_fingerprint"];
+	        this.questions = source["questions"];
+	        this.repeat = source["repeat"];
+	        this.settings = this.convertValues(source["settings"], KVDTO);
+	        this.gate_pass = source["gate_pass"];
+	        this.pinned = source["pinned"];
+	        this.prompt_versions = this.convertValues(source["prompt_versions"], KVDTO);
+	        this.notes = source["notes"];
+	        this.target = this.convertValues(source["target"], EvalRunTargetDTO);
+	        this.judge = source["judge"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	
+	
+	export class KVFDTO {
+	    key: string;
+	    value: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new KVFDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.key = source["key"];
+	        this.value = source["value"];
+	    }
+	}
+	export class MetricThresholdDTO {
+	    metric: string;
+	    threshold: number;
+	    meaning: string;
+	    advisory: boolean;
+	    custom: boolean;
+	
+	    static createFrom(source: any = {}) {
+	        return new MetricThresholdDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.metric = source["metric"];
+	        this.threshold = source["threshold"];
+	        this.meaning = source["meaning"];
+	        this.advisory = source["advisory"];
+	        this.custom = source["custom"];
+	    }
+	}
+	export class MetricTileDTO {
+	    metric: string;
+	    meaning: string;
+	    mean?: number;
+	    threshold?: number;
+	    status: string;
+	    measured: number;
+	    not_measured: number;
+	    flaky: number;
+	    baseline?: number;
+	    delta?: number;
+	    improved: number;
+	    regressed: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new MetricTileDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.metric = source["metric"];
+	        this.meaning = source["meaning"];
+	        this.mean = source["mean"];
+	        this.threshold = source["threshold"];
+	        this.status = source["status"];
+	        this.measured = source["measured"];
+	        this.not_measured = source["not_measured"];
+	        this.flaky = source["flaky"];
+	        this.baseline = source["baseline"];
+	        this.delta = source["delta"];
+	        this.improved = source["improved"];
+	        this.regressed = source["regressed"];
+	    }
+	}
+	
+	
+	
+	
+	export class TrendPointDTO {
+	    run_id: string;
+	    started_at: string;
+	    gate_pass: boolean;
+	    errors: number;
+	    means: KVFDTO[];
+	
+	    static createFrom(source: any = {}) {
+	        return new TrendPointDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.run_id = source["run_id"];
+	        this.started_at = source["started_at"];
+	        this.gate_pass = source["gate_pass"];
+	        this.errors = source["errors"];
+	        this.means = this.convertValues(source["means"], KVFDTO);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class ScorecardDTO {
+	    run: EvalRunDTO;
+	    ready: boolean;
+	    gate_metrics: number;
+	    failing_metrics: number;
+	    failing_questions: number;
+	    gate_failures: string[];
+	    errors: number;
+	    review_count: number;
+	    tiles: MetricTileDTO[];
+	    categories: CategoryDTO[];
+	    questions: EvalQuestionDTO[];
+	    baseline?: BaselineDTO;
+	    trend: TrendPointDTO[];
+	
+	    static createFrom(source: any = {}) {
+	        return new ScorecardDTO(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.run = this.convertValues(source["run"], EvalRunDTO);
+	        this.ready = source["ready"];
+	        this.gate_metrics = source["gate_metrics"];
+	        this.failing_metrics = source["failing_metrics"];
+	        this.failing_questions = source["failing_questions"];
+	        this.gate_failures = source["gate_failures"];
+	        this.errors = source["errors"];
+	        this.review_count = source["review_count"];
+	        this.tiles = this.convertValues(source["tiles"], MetricTileDTO);
+	        this.categories = this.convertValues(source["categories"], CategoryDTO);
+	        this.questions = this.convertValues(source["questions"], EvalQuestionDTO);
+	        this.baseline = this.convertValues(source["baseline"], BaselineDTO);
+	        this.trend = this.convertValues(source["trend"], TrendPointDTO);
 	    }
 	
 		convertValues(a: any, classs: any, asMap: boolean = false): any {

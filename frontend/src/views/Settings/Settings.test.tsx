@@ -14,6 +14,7 @@ vi.mock('../../api', () => ({
     voice: {
       getVoiceRules: vi.fn().mockResolvedValue({ kind: 'vale', path: '/w/.vale.ini', describe: '.vale.ini (Vale style Continuity, write-good)', warnings: ['/w/styles/S/R.yml:3: kind "sequence" is not supported'] }),
     },
+    team: { status: vi.fn().mockResolvedValue({ connected: false, url: '', user: '', role: '', workspace: '', workspace_name: '', error: '', note: '' }) },
     settings: {
       get: vi.fn().mockResolvedValue({ engine: 'llm', base_url: 'http://localhost:11434/v1', models: { answer: 'llama3.1', judge: 'llama3.1', embedding: 'nomic-embed-text' }, corpus_dir: '', audit_log: false, timeout_seconds: 60, max_concurrency: 4, max_retries: 3, api_version: '' }),
       save: vi.fn().mockResolvedValue(undefined),

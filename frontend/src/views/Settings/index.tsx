@@ -11,6 +11,7 @@ import { IgnorePanel } from './IgnorePanel';
 import { KeyPanel } from './KeyPanel';
 import { PricePanel } from './PricePanel';
 import { RateLimitPanel } from './RateLimitPanel';
+import { TeamPanel } from './TeamPanel';
 import { VoiceRulesLine } from './VoiceRulesLine';
 
 export function SettingsView() {
@@ -147,6 +148,7 @@ export function SettingsView() {
       </form>
       <ConnectionPanel dirty={JSON.stringify(form) !== JSON.stringify(savedForm)} />
       <PricePanel />
+      <TeamPanel />
       <IgnorePanel />
       {/* Remounted when the saved base URL changes: the key status is per host. */}
       <KeyPanel

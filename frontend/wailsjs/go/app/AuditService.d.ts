@@ -12,12 +12,12 @@ export function MuddyForDocument(arg1:string):Promise<app.MuddyDocumentDTO>;
 
 export function MuddySummary():Promise<app.MuddySummaryDTO>;
 
+export function ResetCalibration():Promise<boolean>;
+
+export function SavedThreshold():Promise<app.SavedThresholdDTO>;
+
 export function SetConflictStatus(arg1:string,arg2:string,arg3:string):Promise<void>;
 
 export function StartAudit():Promise<string>;
-
-export function ResetCalibration():Promise<boolean>;
-
-export function SavedThreshold():Promise<app.SavedThresholdDTO|null>;
 
 export function StartCalibration(arg1:boolean):Promise<string>;

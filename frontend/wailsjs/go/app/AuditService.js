@@ -22,20 +22,20 @@ export function MuddySummary() {
   return window['go']['app']['AuditService']['MuddySummary']();
 }
 
-export function SetConflictStatus(arg1, arg2, arg3) {
-  return window['go']['app']['AuditService']['SetConflictStatus'](arg1, arg2, arg3);
-}
-
-export function StartAudit() {
-  return window['go']['app']['AuditService']['StartAudit']();
-}
-
 export function ResetCalibration() {
   return window['go']['app']['AuditService']['ResetCalibration']();
 }
 
 export function SavedThreshold() {
   return window['go']['app']['AuditService']['SavedThreshold']();
+}
+
+export function SetConflictStatus(arg1, arg2, arg3) {
+  return window['go']['app']['AuditService']['SetConflictStatus'](arg1, arg2, arg3);
+}
+
+export function StartAudit() {
+  return window['go']['app']['AuditService']['StartAudit']();
 }
 
 export function StartCalibration(arg1) {

@@ -6,6 +6,10 @@ export function AddFromTriage(arg1:string,arg2:number,arg3:number,arg4:string):P
 
 export function AddRow(arg1:string):Promise<app.GoldenSetViewDTO>;
 
+export function ChooseImportFile():Promise<string>;
+
+export function CommitImport(arg1:string,arg2:string,arg3:boolean):Promise<app.GoldenImportDTO>;
+
 export function CreateSet(arg1:string,arg2:string):Promise<app.GoldenSetViewDTO>;
 
 export function DeleteRow(arg1:string,arg2:string):Promise<app.GoldenSetViewDTO>;
@@ -24,24 +28,20 @@ export function ImportWorkspaceFile(arg1:string,arg2:boolean):Promise<app.Golden
 
 export function ListSets():Promise<Array<app.GoldenSetDTO>>;
 
-export function Restore(arg1:string,arg2:number):Promise<app.GoldenSetViewDTO>;
-
-export function UpdateCell(arg1:string,arg2:string,arg3:string,arg4:string):Promise<app.GoldenSetViewDTO>;
-
-export function Versions(arg1:string):Promise<Array<app.GoldenVersionDTO>>;
-
-export function WorkspaceFile():Promise<app.GoldenStatusDTO>;
-
-export function ChooseImportFile():Promise<string>;
-
-export function CommitImport(arg1:string,arg2:string,arg3:boolean):Promise<app.GoldenImportDTO>;
-
 export function PreviewImport(arg1:string,arg2:string,arg3:boolean):Promise<app.GoldenPreviewDTO>;
 
 export function PreviewImportBytes(arg1:string,arg2:string,arg3:string,arg4:boolean):Promise<app.GoldenPreviewDTO>;
 
 export function RenameSet(arg1:string,arg2:string):Promise<app.GoldenSetViewDTO>;
 
+export function Restore(arg1:string,arg2:number):Promise<app.GoldenSetViewDTO>;
+
 export function SaveTemplateDialog():Promise<string>;
 
 export function StaleRows(arg1:string):Promise<app.GoldenStaleDTO>;
+
+export function UpdateCell(arg1:string,arg2:string,arg3:string,arg4:string):Promise<app.GoldenSetViewDTO>;
+
+export function Versions(arg1:string):Promise<Array<app.GoldenVersionDTO>>;
+
+export function WorkspaceFile():Promise<app.GoldenStatusDTO>;

@@ -10,6 +10,14 @@ export function AddRow(arg1) {
   return window['go']['app']['GoldenService']['AddRow'](arg1);
 }
 
+export function ChooseImportFile() {
+  return window['go']['app']['GoldenService']['ChooseImportFile']();
+}
+
+export function CommitImport(arg1, arg2, arg3) {
+  return window['go']['app']['GoldenService']['CommitImport'](arg1, arg2, arg3);
+}
+
 export function CreateSet(arg1, arg2) {
   return window['go']['app']['GoldenService']['CreateSet'](arg1, arg2);
 }
@@ -46,30 +54,6 @@ export function ListSets() {
   return window['go']['app']['GoldenService']['ListSets']();
 }
 
-export function Restore(arg1, arg2) {
-  return window['go']['app']['GoldenService']['Restore'](arg1, arg2);
-}
-
-export function UpdateCell(arg1, arg2, arg3, arg4) {
-  return window['go']['app']['GoldenService']['UpdateCell'](arg1, arg2, arg3, arg4);
-}
-
-export function Versions(arg1) {
-  return window['go']['app']['GoldenService']['Versions'](arg1);
-}
-
-export function WorkspaceFile() {
-  return window['go']['app']['GoldenService']['WorkspaceFile']();
-}
-
-export function ChooseImportFile() {
-  return window['go']['app']['GoldenService']['ChooseImportFile']();
-}
-
-export function CommitImport(arg1, arg2, arg3) {
-  return window['go']['app']['GoldenService']['CommitImport'](arg1, arg2, arg3);
-}
-
 export function PreviewImport(arg1, arg2, arg3) {
   return window['go']['app']['GoldenService']['PreviewImport'](arg1, arg2, arg3);
 }
@@ -82,10 +66,26 @@ export function RenameSet(arg1, arg2) {
   return window['go']['app']['GoldenService']['RenameSet'](arg1, arg2);
 }
 
+export function Restore(arg1, arg2) {
+  return window['go']['app']['GoldenService']['Restore'](arg1, arg2);
+}
+
 export function SaveTemplateDialog() {
   return window['go']['app']['GoldenService']['SaveTemplateDialog']();
 }
 
 export function StaleRows(arg1) {
   return window['go']['app']['GoldenService']['StaleRows'](arg1);
+}
+
+export function UpdateCell(arg1, arg2, arg3, arg4) {
+  return window['go']['app']['GoldenService']['UpdateCell'](arg1, arg2, arg3, arg4);
+}
+
+export function Versions(arg1) {
+  return window['go']['app']['GoldenService']['Versions'](arg1);
+}
+
+export function WorkspaceFile() {
+  return window['go']['app']['GoldenService']['WorkspaceFile']();
 }

@@ -1,0 +1,86 @@
+package app
+
+import (
+	"continuity/backend/golden"
+	"continuity/backend/teamclient"
+)
+
+// The Golden view on a team server: the same DTOs, read from and written
+// to the server. An edit names the version the grid showed, so an edit of
+// a set someone changed meanwhile is refused with both versions.
+
+func (r *remote) listSets(c *core) ([]GoldenSetDTO, error) {
+	sets, err := r.client.GoldenSets(c.ctx, r.ws.ID)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]GoldenSetDTO, len(sets))
+	for i, st := range sets {
+		out[i] = setDTO(st)
+	}
+	return out, nil
+}
+
+func (r *remote) getSet(c *core, name string) (GoldenSetViewDTO, error) {
+	v, err := r.client.SetView(c.ctx, r.ws.ID, name)
+	if err != nil {
+		return GoldenSetViewDTO{}, err
+	}
+	c.showVersion(name, v.Set.Version)
+	out := GoldenSetViewDTO{Set: setDTO(v.Set), Rows: make([]GoldenRowDTO, len(v.Rows)), Issues: make([]GoldenIssueDTO, 0, len(v.Issues)),
+		ValidationNote: v.Note}
+	for i, row := range v.Rows {
+		out.Rows[i] = rowDTO(row)
+	}
+	for _, is := range v.Issues {
+		out.Issues = append(out.Issues, GoldenIssueDTO{Severity: string(is.Severity), RowID: is.RowID, Position: is.Row,
+			Field: string(is.Field), Message: is.Message})
+	}
+	return out, nil
+}
+
+func (r *remote) updateCell(c *core, set, rowID string, f golden.Field, value string) (GoldenSetViewDTO, error) {
+	base, ok := c.shownVersion(set)
+	if !ok { // an edit before the grid read the set: base it on what the server has now
+		v, err := r.client.SetView(c.ctx, r.ws.ID, set)
+		if err != nil {
+			return GoldenSetViewDTO{}, err
+		}
+		base = v.Set.Version
+	}
+	if _, err := r.client.EditCell(c.ctx, r.ws.ID, set, rowID, base, string(f), value); err != nil {
+		return GoldenSetViewDTO{}, err
+	}
+	return r.getSet(c, set)
+}
+
+func (r *remote) versions(c *core, set string) ([]GoldenVersionDTO, error) {
+	vs, err := r.client.Versions(c.ctx, r.ws.ID, set)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]GoldenVersionDTO, len(vs))
+	for i, v := range vs {
+		out[i] = GoldenVersionDTO(v)
+	}
+	return out, nil
+}
+
+func (r *remote) staleRows(c *core, set string) (GoldenStaleDTO, error) {
+	st, err := r.client.Stale(c.ctx, r.ws.ID, set)
+	if err != nil {
+		return GoldenStaleDTO{}, err
+	}
+	return staleDTO(st), nil
+}
+
+// staleDTO numbers the findings' rows as the grid does: the export's row
+// (header on row 1) less one.
+func staleDTO(st teamclient.Stale) GoldenStaleDTO {
+	out := GoldenStaleDTO{Set: st.Set, Rows: st.Rows, Issues: make([]GoldenIssueDTO, 0, len(st.Issues)), Engine: st.Engine, Note: st.Note}
+	for _, is := range st.Issues {
+		out.Issues = append(out.Issues, GoldenIssueDTO{Severity: string(is.Severity), RowID: is.RowID, Position: is.Row - 1,
+			Field: string(is.Field), Message: is.Message, Reason: string(is.Reason), Row: is.Row, Suggest: is.Suggest})
+	}
+	return out
+}
