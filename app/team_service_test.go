@@ -15,10 +15,9 @@ import (
 
 	"github.com/zalando/go-keyring"
 
-	"continuity/backend/golden"
-	"continuity/backend/goldenset"
 	"continuity/backend/httpapi"
 	"continuity/backend/session"
+	"continuity/backend/session/sessiontest"
 	"continuity/backend/team"
 	"continuity/backend/teamclient"
 )
@@ -38,20 +37,7 @@ func teamServer(t *testing.T) (string, map[team.Role]string) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = sess.Close() })
-	if _, _, err := sess.FreshIndex(ctx, nil); err != nil {
-		t.Fatal(err)
-	}
-	id, _ := sess.WorkspaceID(ctx)
-	repo, err := golden.NewRepo(ctx, sess.DB, id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	wb, err := goldenset.ReadFile(ctx, filepath.Join(ws, "golden.xlsx"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	docs, _ := sess.Docs(ctx)
-	if _, err := goldenset.Import(ctx, repo, docs, wb, goldenset.Request{Set: "sample", Mode: goldenset.ValidOnly}); err != nil {
+	if _, err := sessiontest.ImportGolden(ctx, sess, "sample"); err != nil {
 		t.Fatal(err)
 	}
 	ts, err := team.Open(ctx, sess.DB.Writer(), team.SQLite)
@@ -73,6 +59,14 @@ func teamServer(t *testing.T) (string, map[team.Role]string) {
 	return hs.URL, tokens
 }
 
+// mockKeyring gives the test an empty keyring of its own and an empty one
+// again after it: go-keyring's mock is process-wide, so a team server a
+// test connected to must not follow the next test.
+func mockKeyring(t *testing.T) {
+	keyring.MockInit()
+	t.Cleanup(keyring.MockInit)
+}
+
 func post(t *testing.T, url, token, method string, body any) int {
 	t.Helper()
 	raw, _ := json.Marshal(body)
@@ -89,7 +83,7 @@ func post(t *testing.T, url, token, method string, body any) int {
 func TestADesktopOnATeamServerShowsItsSetsRefusesStaleEditsAndSeesCIsRunAtOnce(t *testing.T) {
 	url, tokens := teamServer(t)
 	rec := &recorder{}
-	keyring.MockInit()
+	mockKeyring(t)
 	d := desktop(t, rec, checkWorkspace(t))
 	if st := d.Team.Status(); st.Connected {
 		t.Fatalf("a new desktop follows %+v; it should be local", st)
@@ -165,7 +159,7 @@ func TestADesktopOnATeamServerShowsItsSetsRefusesStaleEditsAndSeesCIsRunAtOnce(t
 
 func TestAWritersDesktopOnATeamServerIsRefusedGoldenSets(t *testing.T) {
 	url, tokens := teamServer(t)
-	keyring.MockInit()
+	mockKeyring(t)
 	d := desktop(t, &recorder{}, checkWorkspace(t))
 	if _, err := d.Team.Connect(url, tokens[team.Writer]); err != nil {
 		t.Fatal(err)
@@ -178,7 +172,7 @@ func TestAWritersDesktopOnATeamServerIsRefusedGoldenSets(t *testing.T) {
 func TestARunStartedOnATeamServersDesktopIsOfTheServersSetAndRecordedThere(t *testing.T) {
 	url, tokens := teamServer(t)
 	rec := &recorder{}
-	keyring.MockInit()
+	mockKeyring(t)
 	d := desktop(t, rec, checkWorkspace(t))
 	if _, err := d.Team.Connect(url, tokens[team.Admin]); err != nil {
 		t.Fatal(err)

@@ -13,10 +13,9 @@ import (
 	"testing"
 	"time"
 
-	"continuity/backend/golden"
-	"continuity/backend/goldenset"
 	"continuity/backend/httpapi"
 	"continuity/backend/session"
+	"continuity/backend/session/sessiontest"
 	"continuity/backend/store/pg"
 	"continuity/backend/store/pg/pgtest"
 	"continuity/backend/team"
@@ -77,7 +76,7 @@ func runWithFixture(m *testing.M) (int, error) {
 		return 1, err
 	}
 	defer fx.sess.Close()
-	if err := importSample(ctx, fx.sess, ws); err != nil {
+	if _, err := sessiontest.ImportGolden(ctx, fx.sess, "sample"); err != nil {
 		return 1, err
 	}
 	if fx.ws, err = fx.sess.WorkspaceID(ctx); err != nil {
@@ -95,30 +94,6 @@ func runWithFixture(m *testing.M) (int, error) {
 	fx.http = httptest.NewServer(fx.srv.Handler())
 	defer fx.http.Close()
 	return m.Run(), nil
-}
-
-func importSample(ctx context.Context, s *session.Session, ws string) error {
-	if _, _, err := s.FreshIndex(ctx, nil); err != nil {
-		return err
-	}
-	id, err := s.WorkspaceID(ctx)
-	if err != nil {
-		return err
-	}
-	repo, err := golden.NewRepo(ctx, s.DB, id)
-	if err != nil {
-		return err
-	}
-	wb, err := goldenset.ReadFile(ctx, filepath.Join(ws, "golden.xlsx"))
-	if err != nil {
-		return err
-	}
-	docs, err := s.Docs(ctx)
-	if err != nil {
-		return err
-	}
-	_, err = goldenset.Import(ctx, repo, docs, wb, goldenset.Request{Set: "sample", Mode: goldenset.ValidOnly})
-	return err
 }
 
 // user adds a user with a name of the test's own and returns their token.

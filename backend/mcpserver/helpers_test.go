@@ -13,9 +13,8 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"continuity/backend/check"
-	"continuity/backend/golden"
-	"continuity/backend/goldenset"
 	"continuity/backend/session"
+	"continuity/backend/session/sessiontest"
 )
 
 // sampleCorpus is the bundled sample workspace, relative to this package.
@@ -92,27 +91,8 @@ func buildFixture(dir string) (*fixture, func(), error) {
 }
 
 // importSample builds the index and imports the sample golden set.
-func importSample(ctx context.Context, s *session.Session, ws string) error {
-	if _, _, err := s.FreshIndex(ctx, nil); err != nil {
-		return err
-	}
-	id, err := s.WorkspaceID(ctx)
-	if err != nil {
-		return err
-	}
-	repo, err := golden.NewRepo(ctx, s.DB, id)
-	if err != nil {
-		return err
-	}
-	wb, err := goldenset.ReadFile(ctx, filepath.Join(ws, "golden.xlsx"))
-	if err != nil {
-		return err
-	}
-	docs, err := s.Docs(ctx)
-	if err != nil {
-		return err
-	}
-	_, err = goldenset.Import(ctx, repo, docs, wb, goldenset.Request{Set: "sample", Mode: goldenset.ValidOnly})
+func importSample(ctx context.Context, s *session.Session, _ string) error {
+	_, err := sessiontest.ImportGolden(ctx, s, "sample")
 	return err
 }
 

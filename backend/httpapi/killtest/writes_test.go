@@ -9,9 +9,8 @@ import (
 	"testing"
 	"time"
 
-	"continuity/backend/golden"
-	"continuity/backend/goldenset"
 	"continuity/backend/session"
+	"continuity/backend/session/sessiontest"
 	"continuity/backend/store/pg"
 	"continuity/backend/store/pg/pgtest"
 	"continuity/backend/team"
@@ -107,26 +106,8 @@ func prepare(t *testing.T, ctx context.Context, data, ws string) string {
 		t.Fatal(err)
 	}
 	defer s.Close()
-	if _, _, err := s.FreshIndex(ctx, nil); err != nil {
-		t.Fatal(err)
-	}
-	id, err := s.WorkspaceID(ctx)
+	id, err := sessiontest.ImportGolden(ctx, s, "sample")
 	if err != nil {
-		t.Fatal(err)
-	}
-	repo, err := golden.NewRepo(ctx, s.DB, id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	wb, err := goldenset.ReadFile(ctx, filepath.Join(ws, "golden.xlsx"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	docs, err := s.Docs(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := goldenset.Import(ctx, repo, docs, wb, goldenset.Request{Set: "sample", Mode: goldenset.ValidOnly}); err != nil {
 		t.Fatal(err)
 	}
 	return id
