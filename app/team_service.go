@@ -72,9 +72,15 @@ func (s *TeamService) Connect(url, token string) (TeamStatusDTO, error) {
 // Disconnect forgets the server: golden sets and runs are this machine's again.
 func (s *TeamService) Disconnect() (TeamStatusDTO, error) {
 	s.c.ready()
-	if err := s.c.sess.Secrets.DeleteTeam(s.c.ctx); err != nil {
-		return TeamStatusDTO{}, fmt.Errorf("forget the team server: %w", err)
-	}
+	// this desktop stops following at once, whatever the keyring says
 	s.c.use(nil)
+	err := s.c.sess.Secrets.DeleteTeam(s.c.ctx)
+	switch {
+	case errors.Is(err, secret.ErrKeyringUnavailable):
+		// no keyring: the server was kept for this session only, and is gone
+		return TeamStatusDTO{}, nil
+	case err != nil:
+		return TeamStatusDTO{}, fmt.Errorf("this desktop no longer follows the team server, but the keyring still holds it (it is followed again after a restart): %w", err)
+	}
 	return TeamStatusDTO{}, nil
 }

@@ -11,8 +11,18 @@ const [ciBin, ...ciArgs] = (process.env.CI_CMD ?? '').split(' ').filter(Boolean)
 test('Settings → Team server: the manager’s desktop shows the run CI records there within 2 s', async (t) => {
   assert.ok(TEAM_URL && process.env.MANAGER_TOKEN && process.env.CI_TOKEN && ciBin, 'run through scripts/e2e.sh: it starts the team server');
   const { page, problems, shot } = await openApp(t);
-  // the other tests of this app work on its own copy: leave it as it was
-  t.after(() => page.evaluate(() => window.go.app.TeamService.Disconnect()).catch(() => undefined));
+  try {
+    await followTheServer(page, problems, shot);
+  } finally {
+    // the other tests share this app and work on its own copy: leave it as
+    // it was (before the harness closes the browser, which an after hook would race)
+    await page.evaluate(() => window.go.app.TeamService.Disconnect());
+  }
+  const st = await page.evaluate(() => window.go.app.TeamService.Status());
+  assert.equal(st.connected, false, 'the app still follows the team server');
+});
+
+async function followTheServer(page, problems, shot) {
 
   await page.click('[data-nav="settings"]');
   await page.getByLabel('Server address').fill(TEAM_URL);
@@ -39,4 +49,4 @@ test('Settings → Team server: the manager’s desktop shows the run CI records
   await page.getByText(/golden set “sample”/).first().waitFor();
   await shot('desktop-team-server-run');
   assert.deepEqual(problems, []);
-});
+}
