@@ -205,9 +205,6 @@ func (s *EvalService) GetScorecard(runID, baseline string) (ScorecardDTO, error)
 }
 
 func (s *EvalService) card(runID, baseline string) (ScorecardDTO, *evalrun.Card, error) {
-	if err := s.c.localOnly("Exporting a scorecard"); err != nil {
-		return ScorecardDTO{}, nil, err
-	}
 	st, err := s.store()
 	if err != nil {
 		return ScorecardDTO{}, nil, err
@@ -244,6 +241,9 @@ func (s *EvalService) SetBaseline(runID string) (EvalRunDTO, error) {
 func (s *EvalService) ExportScorecard(runID, baseline, format string) (string, error) {
 	if format != "xlsx" && format != "html" {
 		return "", fmt.Errorf("export format must be xlsx or html, got %q", format)
+	}
+	if err := s.c.localOnly("Exporting a scorecard"); err != nil {
+		return "", err
 	}
 	_, c, err := s.card(runID, baseline)
 	if err != nil {

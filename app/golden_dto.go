@@ -91,6 +91,39 @@ func setDTO(s golden.Set) GoldenSetDTO {
 		UpdatedBy: s.UpdatedBy, RowCount: s.RowCount}
 }
 
+func setDTOs(sets []golden.Set) []GoldenSetDTO {
+	out := make([]GoldenSetDTO, len(sets))
+	for i, st := range sets {
+		out[i] = setDTO(st)
+	}
+	return out
+}
+
+func versionDTOs(vs []golden.Version) []GoldenVersionDTO {
+	out := make([]GoldenVersionDTO, len(vs))
+	for i, v := range vs {
+		out[i] = GoldenVersionDTO(v)
+	}
+	return out
+}
+
+// issueDTO is a finding as the grid shows it, on the row at position.
+func issueDTO(is golden.Issue, position int) GoldenIssueDTO {
+	return GoldenIssueDTO{Severity: string(is.Severity), RowID: is.RowID, Position: position, Field: string(is.Field),
+		Message: is.Message, Reason: string(is.Reason), Row: is.Row, Suggest: is.Suggest}
+}
+
+// validationDTOs are the grid's validation findings (their Row is the
+// row's position in the set).
+func validationDTOs(issues []golden.Issue) []GoldenIssueDTO {
+	out := make([]GoldenIssueDTO, 0, len(issues))
+	for _, is := range issues {
+		out = append(out, GoldenIssueDTO{Severity: string(is.Severity), RowID: is.RowID, Position: is.Row,
+			Field: string(is.Field), Message: is.Message})
+	}
+	return out
+}
+
 func rowDTO(r golden.Row) GoldenRowDTO {
 	return GoldenRowDTO{ID: r.ID, Question: r.Question, Category: string(r.Category), ApprovedAnswer: r.ApprovedAnswer,
 		ReferenceDocIDs: nonNil(r.ReferenceDocIDs), SupportingLine: r.SupportingLine, Owner: r.Owner, Notes: r.Notes, Tags: nonNil(r.Tags)}

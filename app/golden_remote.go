@@ -14,11 +14,7 @@ func (r *remote) listSets(c *core) ([]GoldenSetDTO, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := make([]GoldenSetDTO, len(sets))
-	for i, st := range sets {
-		out[i] = setDTO(st)
-	}
-	return out, nil
+	return setDTOs(sets), nil
 }
 
 func (r *remote) getSet(c *core, name string) (GoldenSetViewDTO, error) {
@@ -27,14 +23,10 @@ func (r *remote) getSet(c *core, name string) (GoldenSetViewDTO, error) {
 		return GoldenSetViewDTO{}, err
 	}
 	c.showVersion(name, v.Set.Version)
-	out := GoldenSetViewDTO{Set: setDTO(v.Set), Rows: make([]GoldenRowDTO, len(v.Rows)), Issues: make([]GoldenIssueDTO, 0, len(v.Issues)),
+	out := GoldenSetViewDTO{Set: setDTO(v.Set), Rows: make([]GoldenRowDTO, len(v.Rows)), Issues: validationDTOs(v.Issues),
 		ValidationNote: v.Note}
 	for i, row := range v.Rows {
 		out.Rows[i] = rowDTO(row)
-	}
-	for _, is := range v.Issues {
-		out.Issues = append(out.Issues, GoldenIssueDTO{Severity: string(is.Severity), RowID: is.RowID, Position: is.Row,
-			Field: string(is.Field), Message: is.Message})
 	}
 	return out, nil
 }
@@ -59,11 +51,7 @@ func (r *remote) versions(c *core, set string) ([]GoldenVersionDTO, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := make([]GoldenVersionDTO, len(vs))
-	for i, v := range vs {
-		out[i] = GoldenVersionDTO(v)
-	}
-	return out, nil
+	return versionDTOs(vs), nil
 }
 
 func (r *remote) staleRows(c *core, set string) (GoldenStaleDTO, error) {
@@ -79,8 +67,7 @@ func (r *remote) staleRows(c *core, set string) (GoldenStaleDTO, error) {
 func staleDTO(st teamclient.Stale) GoldenStaleDTO {
 	out := GoldenStaleDTO{Set: st.Set, Rows: st.Rows, Issues: make([]GoldenIssueDTO, 0, len(st.Issues)), Engine: st.Engine, Note: st.Note}
 	for _, is := range st.Issues {
-		out.Issues = append(out.Issues, GoldenIssueDTO{Severity: string(is.Severity), RowID: is.RowID, Position: is.Row - 1,
-			Field: string(is.Field), Message: is.Message, Reason: string(is.Reason), Row: is.Row, Suggest: is.Suggest})
+		out.Issues = append(out.Issues, issueDTO(is, is.Row-1))
 	}
 	return out
 }

@@ -49,11 +49,7 @@ func (s *GoldenService) ListSets() ([]GoldenSetDTO, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := make([]GoldenSetDTO, len(sets))
-	for i, st := range sets {
-		out[i] = setDTO(st)
-	}
-	return out, nil
+	return setDTOs(sets), nil
 }
 
 // GetSet returns a set's rows with every validation issue.
@@ -83,7 +79,7 @@ func (s *GoldenService) view(r *golden.Repo, name string) (GoldenSetViewDTO, err
 	if err != nil {
 		return GoldenSetViewDTO{}, err
 	}
-	v := GoldenSetViewDTO{Set: setDTO(st), Rows: make([]GoldenRowDTO, len(rows)), Issues: []GoldenIssueDTO{}}
+	v := GoldenSetViewDTO{Set: setDTO(st), Rows: make([]GoldenRowDTO, len(rows))}
 	for i, row := range rows {
 		v.Rows[i] = rowDTO(row)
 	}
@@ -96,11 +92,7 @@ func (s *GoldenService) view(r *golden.Repo, name string) (GoldenSetViewDTO, err
 	if err != nil {
 		return GoldenSetViewDTO{}, err
 	}
-	v.ValidationNote = note
-	for _, is := range issues {
-		v.Issues = append(v.Issues, GoldenIssueDTO{Severity: string(is.Severity), RowID: is.RowID, Position: is.Row,
-			Field: string(is.Field), Message: is.Message})
-	}
+	v.ValidationNote, v.Issues = note, validationDTOs(issues)
 	return v, nil
 }
 
@@ -214,11 +206,7 @@ func (s *GoldenService) Versions(set string) ([]GoldenVersionDTO, error) {
 	if err != nil {
 		return nil, err
 	}
-	out := make([]GoldenVersionDTO, len(vs))
-	for i, v := range vs {
-		out[i] = GoldenVersionDTO(v)
-	}
-	return out, nil
+	return versionDTOs(vs), nil
 }
 
 // Restore makes an earlier version current (as a new version).

@@ -49,8 +49,7 @@ func (s *GoldenService) StaleRows(set string) (GoldenStaleDTO, error) {
 	}
 	out := GoldenStaleDTO{Set: set, Rows: res.Rows(), Issues: make([]GoldenIssueDTO, 0, len(res.Issues)), Engine: res.Engine, Note: res.Skipped}
 	for _, is := range res.Issues {
-		out.Issues = append(out.Issues, GoldenIssueDTO{Severity: string(is.Severity), RowID: is.RowID, Position: pos[is.RowID],
-			Field: string(is.Field), Message: is.Message, Reason: string(is.Reason), Row: is.Row, Suggest: is.Suggest})
+		out.Issues = append(out.Issues, issueDTO(is, pos[is.RowID]))
 	}
 	return out, nil
 }

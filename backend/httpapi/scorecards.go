@@ -1,6 +1,7 @@
 package httpapi
 
 import (
+	"errors"
 	"net/http"
 
 	"continuity/backend/eval"
@@ -33,18 +34,10 @@ func (s *Server) scorecard(w http.ResponseWriter, r *http.Request, c *call) erro
 	if err != nil {
 		return err
 	}
-	id, baseline := r.PathValue("run"), r.URL.Query().Get("baseline")
-	if err := scoreview.CheckRunID(id); err != nil {
+	card, _, err := scoreview.Load(r.Context(), s.sess.DB, st, r.PathValue("run"), r.URL.Query().Get("baseline"))
+	if errors.Is(err, scoreview.ErrBadRunID) {
 		return errorf(http.StatusBadRequest, "bad_request", "%v", err)
 	}
-	switch baseline {
-	case evalrun.BaselineNone, evalrun.BaselineLast, evalrun.BaselinePinned:
-	default:
-		if err := scoreview.CheckRunID(baseline); err != nil {
-			return errorf(http.StatusBadRequest, "bad_request", "baseline: %v", err)
-		}
-	}
-	card, _, err := scoreview.Load(r.Context(), s.sess.DB, st, id, baseline)
 	if err != nil {
 		return notFound(err, eval.ErrRunNotFound)
 	}

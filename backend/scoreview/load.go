@@ -2,6 +2,7 @@ package scoreview
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -64,10 +65,13 @@ func Runs(ctx context.Context, db *store.DB, st *eval.Store, set string) ([]Eval
 	return out, nil
 }
 
+// ErrBadRunID: a run or baseline ID that cannot be one.
+var ErrBadRunID = errors.New("invalid run ID")
+
 // CheckRunID refuses what cannot be a run's ID before it reaches a query.
 func CheckRunID(id string) error {
 	if id == "" || len(id) > 64 || strings.ContainsAny(id, "/\\\x00") {
-		return fmt.Errorf("invalid run ID %q", id)
+		return fmt.Errorf("%w %q", ErrBadRunID, id)
 	}
 	return nil
 }
