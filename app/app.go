@@ -14,6 +14,7 @@ import (
 	"github.com/wailsapp/wails/v2"
 	"github.com/wailsapp/wails/v2/pkg/options"
 	"github.com/wailsapp/wails/v2/pkg/options/assetserver"
+	wruntime "github.com/wailsapp/wails/v2/pkg/runtime"
 
 	"continuity/backend/session"
 )
@@ -126,7 +127,14 @@ func run(ctx context.Context, sess *session.Session, log *slog.Logger, assets em
 			go c.watchContent()
 			c.log.Info("desktop started", "data_dir", sess.DataDir)
 		},
-		OnDomReady: func(wctx context.Context) { fit.Do(func() { fitScreen(wctx, c.log) }) },
+		// The window opens hidden and is shown once it has its size: a
+		// resize racing WebKit's first paint left the page unpainted (a
+		// blank window, about one start in six on a 1280×800 screen).
+		StartHidden: true,
+		OnDomReady: func(wctx context.Context) {
+			fit.Do(func() { fitScreen(wctx, c.log) })
+			wruntime.WindowShow(wctx)
+		},
 		OnShutdown: func(context.Context) {
 			c.stopWatching()
 			if c.jobs != nil {

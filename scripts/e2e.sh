@@ -65,19 +65,27 @@ wait 2>/dev/null || true
 PIDS=()
 
 
-# Smoke: the production binary's real window.
-"$BIN/continuity-desktop" --data "$WORK/data-prod" --corpus "$WORK/corpus" >"$OUT/app-prod.log" 2>&1 &
-PIDS+=($!)
-for _ in $(seq 1 100); do
-  xdotool search --name '^Continuity$' >/dev/null 2>&1 && break
-  sleep 0.2
+# Smoke: the production binary's real window paints its page, on each of
+# several starts (a resize racing WebKit's first paint once left about one
+# start in six blank; the window now opens hidden and is shown sized).
+for start in 1 2 3 4 5; do
+  "$BIN/continuity-desktop" --data "$WORK/data-prod" --corpus "$WORK/corpus" >"$OUT/app-prod.log" 2>&1 &
+  PIDS+=($!)
+  for _ in $(seq 1 100); do
+    xdotool search --onlyvisible --name '^Continuity$' >/dev/null 2>&1 && break
+    sleep 0.2
+  done
+  colors=0
+  for _ in $(seq 1 20); do # up to 10 s for WebKit to paint
+    sleep 0.5
+    import -window root "$OUT/window.png"
+    colors=$(convert "$OUT/window.png" -format '%k' info:)
+    [ "$colors" -gt 50 ] && break
+  done
+  echo "real window screenshot, start $start: $OUT/window.png ($colors colours)"
+  [ "$colors" -gt 50 ] || { echo "window looks blank"; cat "$OUT/app-prod.log"; exit 1; }
+  kill "${PIDS[0]}"; wait "${PIDS[0]}" 2>/dev/null || true; PIDS=()
 done
-sleep 3 # let WebKit paint
-import -window root "$OUT/window.png"
-colors=$(convert "$OUT/window.png" -format '%k' info:)
-echo "real window screenshot: $OUT/window.png ($colors colours)"
-[ "$colors" -gt 50 ] || { echo "window looks blank"; exit 1; }
-kill "${PIDS[0]}"; wait "${PIDS[0]}" 2>/dev/null || true; PIDS=()
 
 # Smoke: on a 1024×700 screen the real window fits the screen (its
 # default 1280×820 would put the findings past the screen's edge).
@@ -87,7 +95,7 @@ pid=$!
 trap 'kill $pid 2>/dev/null || true' EXIT
 win=
 for _ in $(seq 1 100); do
-  win=$(xdotool search --name '^Continuity$' 2>/dev/null | head -1) && [ -n "$win" ] && break
+  win=$(xdotool search --onlyvisible --name '^Continuity$' 2>/dev/null | head -1) && [ -n "$win" ] && break
   sleep 0.2
 done
 [ -n "$win" ] || { echo "small screen: no window"; exit 1; }
