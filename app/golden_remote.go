@@ -31,16 +31,55 @@ func (r *remote) getSet(c *core, name string) (GoldenSetViewDTO, error) {
 	return out, nil
 }
 
-func (r *remote) updateCell(c *core, set, rowID string, f golden.Field, value string) (GoldenSetViewDTO, error) {
-	base, ok := c.shownVersion(set)
-	if !ok { // an edit before the grid read the set: base it on what the server has now
-		v, err := r.client.SetView(c.ctx, r.ws.ID, set)
-		if err != nil {
-			return GoldenSetViewDTO{}, err
-		}
-		base = v.Set.Version
+// base is the version of set the grid showed, what an edit is based on.
+func (r *remote) base(c *core, set string) (int, error) {
+	if v, ok := c.shownVersion(set); ok {
+		return v, nil
 	}
-	if _, err := r.client.EditCell(c.ctx, r.ws.ID, set, rowID, base, string(f), value); err != nil {
+	// an edit before the grid read the set: base it on what the server has now
+	v, err := r.client.SetView(c.ctx, r.ws.ID, set)
+	if err != nil {
+		return 0, err
+	}
+	return v.Set.Version, nil
+}
+
+func (r *remote) updateCell(c *core, set, rowID string, f golden.Field, value string) (GoldenSetViewDTO, error) {
+	return r.editAt(c, set, func(base int) error {
+		_, err := r.client.EditCell(c.ctx, r.ws.ID, set, rowID, base, string(f), value)
+		return err
+	})
+}
+
+func (r *remote) addRow(c *core, set string) (GoldenSetViewDTO, error) {
+	if _, _, err := r.client.AddRow(c.ctx, r.ws.ID, set, golden.Row{Category: golden.Routine}); err != nil {
+		return GoldenSetViewDTO{}, err
+	}
+	return r.getSet(c, set)
+}
+
+func (r *remote) deleteRow(c *core, set, rowID string) (GoldenSetViewDTO, error) {
+	return r.editAt(c, set, func(base int) error {
+		_, err := r.client.DeleteRow(c.ctx, r.ws.ID, set, rowID, base)
+		return err
+	})
+}
+
+func (r *remote) restore(c *core, set string, version int) (GoldenSetViewDTO, error) {
+	return r.editAt(c, set, func(base int) error {
+		_, err := r.client.Restore(c.ctx, r.ws.ID, set, base, version)
+		return err
+	})
+}
+
+// editAt makes a write based on the version the grid showed and returns
+// the set as the server has it after.
+func (r *remote) editAt(c *core, set string, write func(base int) error) (GoldenSetViewDTO, error) {
+	base, err := r.base(c, set)
+	if err != nil {
+		return GoldenSetViewDTO{}, err
+	}
+	if err := write(base); err != nil {
 		return GoldenSetViewDTO{}, err
 	}
 	return r.getSet(c, set)

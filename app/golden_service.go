@@ -151,8 +151,10 @@ func (s *GoldenService) UpdateCell(set, rowID, field, value string) (GoldenSetVi
 
 // AddRow appends an empty routine row with the next ID.
 func (s *GoldenService) AddRow(set string) (GoldenSetViewDTO, error) {
-	if err := s.c.localOnly("Adding a question"); err != nil {
+	if r, err := s.c.team(); err != nil {
 		return GoldenSetViewDTO{}, err
+	} else if r != nil {
+		return r.addRow(s.c, set)
 	}
 	return s.edit(set, "", func(r *golden.Repo) error {
 		_, _, err := r.AddRow(s.c.ctx, set, golden.Row{Category: golden.Routine}, golden.CurrentUser())
@@ -162,8 +164,10 @@ func (s *GoldenService) AddRow(set string) (GoldenSetViewDTO, error) {
 
 // DeleteRow removes one row.
 func (s *GoldenService) DeleteRow(set, rowID string) (GoldenSetViewDTO, error) {
-	if err := s.c.localOnly("Deleting a question"); err != nil {
+	if r, err := s.c.team(); err != nil {
 		return GoldenSetViewDTO{}, err
+	} else if r != nil {
+		return r.deleteRow(s.c, set, rowID)
 	}
 	return s.edit(set, rowID, func(r *golden.Repo) error {
 		_, err := r.DeleteRow(s.c.ctx, set, rowID, golden.CurrentUser())
@@ -211,11 +215,13 @@ func (s *GoldenService) Versions(set string) ([]GoldenVersionDTO, error) {
 
 // Restore makes an earlier version current (as a new version).
 func (s *GoldenService) Restore(set string, version int) (GoldenSetViewDTO, error) {
-	if err := s.c.localOnly("Restoring a version"); err != nil {
-		return GoldenSetViewDTO{}, err
-	}
 	if version < 1 {
 		return GoldenSetViewDTO{}, fmt.Errorf("%w: version must be 1 or more", golden.ErrInvalid)
+	}
+	if r, err := s.c.team(); err != nil {
+		return GoldenSetViewDTO{}, err
+	} else if r != nil {
+		return r.restore(s.c, set, version)
 	}
 	return s.edit(set, "", func(r *golden.Repo) error {
 		_, err := r.Restore(s.c.ctx, set, version, golden.CurrentUser())

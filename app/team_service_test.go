@@ -113,8 +113,29 @@ func TestADesktopOnATeamServerShowsItsSetsRefusesStaleEditsAndSeesCIsRunAtOnce(t
 	if !errors.Is(err, teamclient.ErrConflict) || !strings.Contains(err.Error(), "from the browser") || !strings.Contains(err.Error(), "from the desktop") {
 		t.Fatalf("a stale edit from the desktop: %v, want a conflict naming both values", err)
 	}
-	if _, err := d.Golden.AddRow("sample"); err == nil || !strings.Contains(err.Error(), "team server") {
-		t.Fatalf("adding a row on a team server: %v, want a refusal naming the server", err)
+	// rows are added, deleted and restored on the server, each based on the version the grid showed
+	added, err := d.Golden.AddRow("sample")
+	if err != nil || len(added.Rows) != len(view.Rows)+1 {
+		t.Fatalf("add a row on the team server: %d rows, %v; want %d", len(added.Rows), err, len(view.Rows)+1)
+	}
+	newRow := added.Rows[len(added.Rows)-1].ID
+	edit["base_version"], edit["value"] = added.Set.Version, "again from the browser"
+	if code := post(t, url+"/api/v1/workspaces/"+st.Workspace+"/golden-sets/sample/rows/"+row, tokens[team.Admin], "PATCH", edit); code != 200 {
+		t.Fatalf("the other edit: %d", code)
+	}
+	if _, err := d.Golden.DeleteRow("sample", newRow); !errors.Is(err, teamclient.ErrConflict) || !strings.Contains(err.Error(), "deleting "+newRow) {
+		t.Fatalf("a stale delete from the desktop: %v, want a conflict naming it", err)
+	}
+	if _, err := d.Golden.GetSet("sample"); err != nil {
+		t.Fatal(err)
+	}
+	deleted, err := d.Golden.DeleteRow("sample", newRow)
+	if err != nil || len(deleted.Rows) != len(view.Rows) {
+		t.Fatalf("delete after reading the set again: %d rows, %v", len(deleted.Rows), err)
+	}
+	restored, err := d.Golden.Restore("sample", added.Set.Version)
+	if err != nil || len(restored.Rows) != len(added.Rows) || restored.Set.Version != deleted.Set.Version+1 {
+		t.Fatalf("restore version %d: %d rows at version %d, %v", added.Set.Version, len(restored.Rows), restored.Set.Version, err)
 	}
 
 	// the manager's desktop

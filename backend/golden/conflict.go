@@ -2,6 +2,7 @@ package golden
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 )
@@ -36,4 +37,28 @@ func (r *Repo) UpdateCellAt(ctx context.Context, name string, base int, rowID st
 		return Set{}, fmt.Errorf("%w: unknown field %q", ErrInvalid, f)
 	}
 	return r.mutateTxAt(ctx, name, by, base, editCell(rowID, f, value))
+}
+
+// DeleteRowAt is DeleteRow for an editor that read version base: a row
+// someone edited since is not deleted unseen.
+func (r *Repo) DeleteRowAt(ctx context.Context, name string, base int, rowID, by string) (Set, error) {
+	if base < 1 {
+		return Set{}, fmt.Errorf("%w: base version %d", ErrInvalid, base)
+	}
+	return r.mutateTxAt(ctx, name, by, base, func(_ *sql.Tx, rows []Row) ([]Row, string, error) { return deleteRow(rows, rowID) })
+}
+
+// RestoreAt is Restore for an editor that read version base: edits saved
+// since are not rolled back unseen.
+func (r *Repo) RestoreAt(ctx context.Context, name string, base, version int, by string) (Set, error) {
+	if base < 1 || version < 1 {
+		return Set{}, fmt.Errorf("%w: base version %d, version %d", ErrInvalid, base, version)
+	}
+	old, err := r.VersionRows(ctx, name, version)
+	if err != nil {
+		return Set{}, err
+	}
+	return r.mutateTxAt(ctx, name, by, base, func(*sql.Tx, []Row) ([]Row, string, error) {
+		return old, fmt.Sprintf("restored version %d", version), nil
+	})
 }

@@ -72,3 +72,46 @@ func TestConcurrentEditsOfOneVersionSaveExactlyOne(t *testing.T) {
 		t.Fatalf("8 edits of version %d: %d saved, %d refused; want 1 and 7", set.Version, saved, refused)
 	}
 }
+
+func TestDeleteAndRestoreOfAnOldVersionSaveNothing(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	cases := []struct {
+		name string
+		at   func(r *Repo, base int) (Set, error)
+	}{
+		{"delete a row", func(r *Repo, base int) (Set, error) { return r.DeleteRowAt(ctx, "Billing", base, "Q001", "bo") }},
+		{"restore version 1", func(r *Repo, base int) (Set, error) { return r.RestoreAt(ctx, "Billing", base, 1, "bo") }},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			r := newRepo(t)
+			if _, err := r.Create(ctx, "Billing", "", "ana"); err != nil {
+				t.Fatal(err)
+			}
+			_, set, err := r.AddRow(ctx, "Billing", Row{Question: "How long is the trial?", Category: Routine}, "ana")
+			if err != nil {
+				t.Fatal(err)
+			}
+			base := set.Version
+			if _, err := r.UpdateCellAt(ctx, "Billing", base, "Q001", FieldApprovedAnswer, "14 days", "ana"); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := tc.at(r, base); !errors.Is(err, ErrConflict) {
+				t.Fatalf("at version %d after another edit: %v, want a conflict", base, err)
+			}
+			rows, err := r.Rows(ctx, "Billing")
+			if err != nil || len(rows) != 1 || rows[0].ApprovedAnswer != "14 days" {
+				t.Fatalf("after the refused write: %+v %v", rows, err)
+			}
+			if _, err := tc.at(r, 0); !errors.Is(err, ErrInvalid) {
+				t.Fatalf("base version 0: %v, want ErrInvalid", err)
+			}
+			now, err := tc.at(r, base+1)
+			if err != nil || now.Version != base+2 {
+				t.Fatalf("at the current version %d: %+v %v, want version %d", base+1, now, err, base+2)
+			}
+		})
+	}
+}

@@ -120,14 +120,16 @@ func (r *Repo) AddRow(ctx context.Context, name string, row Row, by string) (Row
 
 // DeleteRow removes one row.
 func (r *Repo) DeleteRow(ctx context.Context, name, rowID, by string) (Set, error) {
-	return r.mutate(ctx, name, by, func(rows []Row) ([]Row, string, error) {
-		for i := range rows {
-			if rows[i].ID == rowID {
-				return append(rows[:i:i], rows[i+1:]...), "deleted " + rowID, nil
-			}
+	return r.mutate(ctx, name, by, func(rows []Row) ([]Row, string, error) { return deleteRow(rows, rowID) })
+}
+
+func deleteRow(rows []Row, rowID string) ([]Row, string, error) {
+	for i := range rows {
+		if rows[i].ID == rowID {
+			return append(rows[:i:i], rows[i+1:]...), "deleted " + rowID, nil
 		}
-		return nil, "", fmt.Errorf("%w: %q", ErrRowNotFound, rowID)
-	})
+	}
+	return nil, "", fmt.Errorf("%w: %q", ErrRowNotFound, rowID)
 }
 
 // Restore makes an earlier version's rows current again, as a new version.

@@ -110,27 +110,25 @@ func (s *Server) editGoldenRow(w http.ResponseWriter, r *http.Request, c *call) 
 	switch {
 	case errors.As(err, &conflict):
 		return s.conflict(r, repo, conflict, rowID, in)
-	case errors.Is(err, golden.ErrNotFound), errors.Is(err, golden.ErrRowNotFound):
-		return errorf(http.StatusNotFound, "not_found", "%v", err)
-	case errors.Is(err, golden.ErrInvalid):
-		return errorf(http.StatusBadRequest, "bad_request", "%v", err)
 	case err != nil:
+		return goldenWriteError(err)
+	}
+	if err := s.goldenWritten(r, c, "golden.edit", name+"/"+rowID, in.BaseVersion, set); err != nil {
 		return err
 	}
-	if err := s.record(r.Context(), c, "golden.edit", name+"/"+rowID, version(in.BaseVersion), version(set.Version)); err != nil {
-		return err
-	}
-	s.hub.publish(event{Kind: "golden", Workspace: c.workspace, Set: name, Version: set.Version})
 	writeJSON(w, http.StatusOK, map[string]any{"set": set})
 	return nil
 }
 
-func (s *Server) conflict(r *http.Request, repo *golden.Repo, ce *golden.ConflictError, rowID string, in cellEdit) error {
+// conflict is the refusal of a write based on a version the set has
+// moved past: the current version, the row as it reads now (rowID ""
+// names none), and the refused write.
+func (s *Server) conflict(r *http.Request, repo *golden.Repo, ce *golden.ConflictError, rowID string, yours any) error {
 	ae := errorf(http.StatusConflict, "conflict", "%v; nothing was saved", ce)
-	ae.extra = map[string]any{"current_version": ce.Current, "yours": in}
+	ae.extra = map[string]any{"current_version": ce.Current, "yours": yours}
 	if rows, err := repo.VersionRows(r.Context(), ce.Name, ce.Current); err == nil {
 		for _, row := range rows {
-			if row.ID == rowID {
+			if rowID != "" && row.ID == rowID {
 				ae.extra["current_row"] = row
 			}
 		}

@@ -64,9 +64,16 @@ type Conflict struct {
 	CurrentRow golden.Row
 	Field      string
 	Yours      string
+	// What names a refused write that is not a cell edit ("deleting Q004",
+	// "restoring version 3"); Field and Yours are then empty.
+	What string
 }
 
 func (e *Conflict) Error() string {
+	if e.Field == "" {
+		return fmt.Sprintf("not saved: %q changed to version %d on the team server after the version %d you read, so %s was refused; open the set again, then redo it",
+			e.Set, e.Current, e.Base, e.What)
+	}
 	return fmt.Sprintf("not saved: %q changed to version %d on the team server after the version %d you edited (now %q; yours %q); open the set again, then redo your edit",
 		e.Set, e.Current, e.Base, e.CurrentRow.Cell(golden.Field(e.Field)), e.Yours)
 }

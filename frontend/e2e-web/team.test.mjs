@@ -85,3 +85,27 @@ test('a writer’s browser cannot read or edit golden sets; a bad token is refus
   await w.page.getByLabel('API token').waitFor(); // and stays ended
   assert.deepEqual(w.problems, []);
 });
+
+test('an expert adds a question in the browser, deletes it, and restores the version that had it', async (t) => {
+  const browser = await openBrowser(t);
+  const ex = await person(browser, 'expert-rows');
+  await signIn(ex.page, TOKENS.expert);
+  await openSet(ex.page, 'sample');
+  const ids = async () => (await ex.page.getByRole('button', { name: /^Delete Q\d+$/ }).evaluateAll((bs) => bs.map((b) => b.getAttribute('aria-label'))));
+  const before = await ids();
+  await ex.page.getByRole('button', { name: 'Add question' }).click();
+  await ex.page.getByTestId('golden-history').getByText(/ added Q\d+/).first().waitFor();
+  const added = (await ids()).filter((id) => !before.includes(id));
+  assert.equal(added.length, 1, `one new row, got ${added}`);
+  const id = added[0].replace('Delete ', '');
+  const addedEntry = await ex.page.getByTestId('golden-history').locator('li').filter({ hasText: `added ${id}` }).textContent();
+  const versionWithIt = Number(addedEntry.match(/^v(\d+)/)[1]);
+  await ex.page.getByRole('button', { name: added[0] }).click();
+  await ex.page.getByTestId('golden-history').getByText(`deleted ${id}`).waitFor();
+  assert.equal((await ids()).length, before.length);
+  await ex.page.getByRole('button', { name: `Restore version ${versionWithIt}` }).click();
+  await ex.page.getByTestId('golden-history').getByText(`restored version ${versionWithIt}`).waitFor();
+  await ex.page.getByRole('button', { name: added[0] }).waitFor();
+  await ex.shot('web-golden-restored');
+  assert.deepEqual(ex.problems, []);
+});

@@ -71,6 +71,38 @@ async function updateCell(set: string, rowId: string, field: GoldenField, value:
   return getSet(set);
 }
 
+/** A write based on the version the grid showed; a set that moved on since refuses it, saying what was refused. */
+async function writeAt(set: string, method: string, what: string, write: (base: number) => Promise<unknown>): Promise<app.GoldenSetViewDTO> {
+  const base = shown.get(set);
+  if (!base) throw new ApiError(`open “${set}” before changing it`, method);
+  try {
+    await write(base);
+  } catch (e) {
+    if (e instanceof HttpError && e.status === 409)
+      throw new ApiError(
+        `Not saved: “${set}” changed to version ${String(e.body.current_version)} after the version ${base} you read, so ${what} was refused. Open the set again to see the current rows, then redo it.`,
+        method,
+      );
+    throw e;
+  }
+  return getSet(set);
+}
+
+async function addRow(set: string): Promise<app.GoldenSetViewDTO> {
+  await request('Golden.AddRow', 'POST', await setPath(set, '/rows'), { category: 'routine' });
+  return getSet(set);
+}
+
+const deleteRow = (set: string, rowId: string) =>
+  writeAt(set, 'Golden.DeleteRow', `deleting ${rowId}`, async (base) =>
+    request('Golden.DeleteRow', 'DELETE', await setPath(set, `/rows/${encodeURIComponent(rowId)}?base_version=${base}`)),
+  );
+
+const restore = (set: string, version: number) =>
+  writeAt(set, 'Golden.Restore', `restoring version ${version}`, async (base) =>
+    request('Golden.Restore', 'POST', await setPath(set, '/restore'), { base_version: base, version }),
+  );
+
 export const webGolden: Golden = {
   workspaceFile: async () => app.GoldenStatusDTO.createFrom(await request('Golden.WorkspaceFile', 'GET', await wsPath('/golden-file'))),
   listSets: async () => (await request<{ sets: app.GoldenSetDTO[] }>('Golden.ListSets', 'GET', await wsPath('/golden-sets'))).sets,
@@ -80,9 +112,9 @@ export const webGolden: Golden = {
     (await request<{ versions: app.GoldenVersionDTO[] }>('Golden.Versions', 'GET', await setPath(set, '/versions'))).versions,
   createSet: desktopOnly('Golden.CreateSet', 'Creating a set'),
   deleteSet: desktopOnly('Golden.DeleteSet', 'Deleting a set'),
-  addRow: desktopOnly('Golden.AddRow', 'Adding a row'),
-  deleteRow: desktopOnly('Golden.DeleteRow', 'Deleting a row'),
-  restore: desktopOnly('Golden.Restore', 'Restoring a version'),
+  addRow,
+  deleteRow,
+  restore,
   importDialog: desktopOnly('Golden.ImportDialog', 'Importing a workbook'),
   importWorkspaceFile: desktopOnly('Golden.ImportWorkspaceFile', 'Importing the workspace’s workbook'),
   importBytes: desktopOnly('Golden.ImportBytes', 'Importing a workbook'),

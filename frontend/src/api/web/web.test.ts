@@ -75,6 +75,27 @@ describe('golden sets over the team server', () => {
     expect(sent[2]).toMatchObject({ method: 'PATCH', path: '/api/v1/workspaces/ws-1/golden-sets/faq/rows/Q1', body: { base_version: 4, field: 'notes', value: 'Bo’s note' } });
   });
 
+  it('adds, deletes and restores at the version it showed; a refused delete says what was refused', async () => {
+    const sent = serve([
+      set(4, 'n'),
+      [201, { row: { id: 'Q2' }, set: { name: 'faq', version: 5 } }],
+      set(5, 'n'),
+      [409, { error: { code: 'conflict', message: 'stale', current_version: 6 } }],
+      set(6, 'n'),
+      [200, { set: { name: 'faq', version: 7 } }],
+      set(7, 'n'),
+    ]);
+    await webGolden.getSet('faq');
+    await webGolden.addRow('faq');
+    expect(sent[1]).toMatchObject({ method: 'POST', path: '/api/v1/workspaces/ws-1/golden-sets/faq/rows', body: { category: 'routine' } });
+    await expect(webGolden.deleteRow('faq', 'Q2')).rejects.toThrow(/changed to version 6 after the version 5 you read, so deleting Q2 was refused/);
+    expect(sent[3]).toMatchObject({ method: 'DELETE', path: '/api/v1/workspaces/ws-1/golden-sets/faq/rows/Q2?base_version=5' });
+    await webGolden.getSet('faq');
+    const restored = await webGolden.restore('faq', 3);
+    expect(sent[5]).toMatchObject({ method: 'POST', path: '/api/v1/workspaces/ws-1/golden-sets/faq/restore', body: { base_version: 6, version: 3 } });
+    expect(restored.set.version).toBe(7);
+  });
+
   it('numbers stale rows as the export does (header on row 1)', async () => {
     serve([[200, { set: 'faq', rows: 1, engine: 'offline', issues: [{ severity: 'warning', row: 3, row_id: 'Q2', field: 'supporting_line', message: 'gone', reason: 'supporting_line_missing' }] }]]);
     const stale = await webGolden.staleRows('faq');
