@@ -179,11 +179,13 @@ func (s *GoldenService) SaveTemplateDialog() (string, error) {
 // RenameSet renames a set; its runs, pinned baseline and gate thresholds
 // move with it in the same transaction.
 func (s *GoldenService) RenameSet(from, to string) (GoldenSetViewDTO, error) {
-	if err := s.c.localOnly("Renaming a set"); err != nil {
-		return GoldenSetViewDTO{}, err
-	}
 	if err := golden.ValidateName(from); err != nil {
 		return GoldenSetViewDTO{}, err
+	}
+	if r, err := s.c.team(); err != nil {
+		return GoldenSetViewDTO{}, err
+	} else if r != nil {
+		return r.renameSet(s.c, from, to)
 	}
 	r, err := s.repo()
 	if err != nil {

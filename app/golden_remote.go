@@ -51,6 +51,28 @@ func (r *remote) updateCell(c *core, set, rowID string, f golden.Field, value st
 	})
 }
 
+func (r *remote) createSet(c *core, name, description string) (GoldenSetViewDTO, error) {
+	if _, err := r.client.CreateSet(c.ctx, r.ws.ID, name, description); err != nil {
+		return GoldenSetViewDTO{}, err
+	}
+	return r.getSet(c, name)
+}
+
+func (r *remote) renameSet(c *core, from, to string) (GoldenSetViewDTO, error) {
+	if _, err := r.client.RenameSet(c.ctx, r.ws.ID, from, to); err != nil {
+		return GoldenSetViewDTO{}, err
+	}
+	return r.getSet(c, to)
+}
+
+func (r *remote) deleteSet(c *core, name string) error {
+	base, err := r.base(c, name)
+	if err != nil {
+		return err
+	}
+	return r.client.DeleteSet(c.ctx, r.ws.ID, name, base)
+}
+
 func (r *remote) addRow(c *core, set string) (GoldenSetViewDTO, error) {
 	if _, _, err := r.client.AddRow(c.ctx, r.ws.ID, set, golden.Row{Category: golden.Routine}); err != nil {
 		return GoldenSetViewDTO{}, err

@@ -98,11 +98,13 @@ func (s *GoldenService) view(r *golden.Repo, name string) (GoldenSetViewDTO, err
 
 // CreateSet makes an empty set.
 func (s *GoldenService) CreateSet(name, description string) (GoldenSetViewDTO, error) {
-	if err := s.c.localOnly("Creating a set"); err != nil {
-		return GoldenSetViewDTO{}, err
-	}
 	if len(description) > 2000 {
 		return GoldenSetViewDTO{}, fmt.Errorf("%w: description longer than 2000 characters", golden.ErrInvalid)
+	}
+	if r, err := s.c.team(); err != nil {
+		return GoldenSetViewDTO{}, err
+	} else if r != nil {
+		return r.createSet(s.c, name, description)
 	}
 	r, err := s.repo()
 	if err != nil {
@@ -116,11 +118,13 @@ func (s *GoldenService) CreateSet(name, description string) (GoldenSetViewDTO, e
 
 // DeleteSet removes a set and its history.
 func (s *GoldenService) DeleteSet(name string) error {
-	if err := s.c.localOnly("Deleting a set"); err != nil {
-		return err
-	}
 	if err := golden.ValidateName(name); err != nil {
 		return err
+	}
+	if r, err := s.c.team(); err != nil {
+		return err
+	} else if r != nil {
+		return r.deleteSet(s.c, name)
 	}
 	r, err := s.repo()
 	if err != nil {

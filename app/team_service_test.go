@@ -137,6 +137,19 @@ func TestADesktopOnATeamServerShowsItsSetsRefusesStaleEditsAndSeesCIsRunAtOnce(t
 	if err != nil || len(restored.Rows) != len(added.Rows) || restored.Set.Version != deleted.Set.Version+1 {
 		t.Fatalf("restore version %d: %d rows at version %d, %v", added.Set.Version, len(restored.Rows), restored.Set.Version, err)
 	}
+	// and sets are created, renamed and deleted there
+	if _, err := d.Golden.CreateSet("from-desktop", "made while connected"); err != nil {
+		t.Fatalf("create a set on the team server: %v", err)
+	}
+	if v, err := d.Golden.RenameSet("from-desktop", "from-desktop-2"); err != nil || v.Set.Name != "from-desktop-2" {
+		t.Fatalf("rename on the team server: %+v %v", v.Set, err)
+	}
+	if err := d.Golden.DeleteSet("from-desktop-2"); err != nil {
+		t.Fatalf("delete on the team server: %v", err)
+	}
+	if sets, err := d.Golden.ListSets(); err != nil || len(sets) != 1 {
+		t.Fatalf("the server's sets after: %+v %v, want sample only", sets, err)
+	}
 
 	// the manager's desktop
 	if st, err = d.Team.Connect(url, tokens[team.Manager]); err != nil || st.Role != "manager" {

@@ -62,3 +62,33 @@ func (r *Repo) RestoreAt(ctx context.Context, name string, base, version int, by
 		return old, fmt.Sprintf("restored version %d", version), nil
 	})
 }
+
+// DeleteAt is Delete for an editor that read version base, in one
+// transaction: a set someone saved since is not deleted unseen.
+func (r *Repo) DeleteAt(ctx context.Context, name string, base int) error {
+	if base < 1 {
+		return fmt.Errorf("%w: base version %d", ErrInvalid, base)
+	}
+	err := r.db.Tx(ctx, func(tx *sql.Tx) error {
+		var cur int
+		err := tx.QueryRowContext(ctx, `SELECT current_version FROM golden_sets WHERE workspace_id = ? AND name = ?`, r.workspace, name).Scan(&cur)
+		if errors.Is(err, sql.ErrNoRows) {
+			return &NotFoundError{Name: name}
+		}
+		if err != nil {
+			return err
+		}
+		if cur != base {
+			return &ConflictError{Name: name, Base: base, Current: cur}
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM golden_versions WHERE workspace_id = ? AND set_name = ?`, r.workspace, name); err != nil {
+			return err
+		}
+		_, err = tx.ExecContext(ctx, `DELETE FROM golden_sets WHERE workspace_id = ? AND name = ?`, r.workspace, name)
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("delete golden set %q: %w", name, err)
+	}
+	return nil
+}

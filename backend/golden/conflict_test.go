@@ -82,6 +82,12 @@ func TestDeleteAndRestoreOfAnOldVersionSaveNothing(t *testing.T) {
 	}{
 		{"delete a row", func(r *Repo, base int) (Set, error) { return r.DeleteRowAt(ctx, "Billing", base, "Q001", "bo") }},
 		{"restore version 1", func(r *Repo, base int) (Set, error) { return r.RestoreAt(ctx, "Billing", base, 1, "bo") }},
+		{"delete the set", func(r *Repo, base int) (Set, error) {
+			if err := r.DeleteAt(ctx, "Billing", base); err != nil {
+				return Set{}, err
+			}
+			return Set{Version: base + 1}, nil // a deleted set has no version; the case checks it is gone below
+		}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -109,6 +115,15 @@ func TestDeleteAndRestoreOfAnOldVersionSaveNothing(t *testing.T) {
 				t.Fatalf("base version 0: %v, want ErrInvalid", err)
 			}
 			now, err := tc.at(r, base+1)
+			if tc.name == "delete the set" {
+				if _, gone := r.Set(ctx, "Billing"); err != nil || !errors.Is(gone, ErrNotFound) {
+					t.Fatalf("delete at the current version: %v; the set after: %v", err, gone)
+				}
+				if _, err := r.VersionRows(ctx, "Billing", 1); !errors.Is(err, ErrNotFound) {
+					t.Fatalf("a deleted set's versions: %v, want none", err)
+				}
+				return
+			}
 			if err != nil || now.Version != base+2 {
 				t.Fatalf("at the current version %d: %+v %v, want version %d", base+1, now, err, base+2)
 			}

@@ -8,7 +8,9 @@ import (
 
 // rowCache keeps decoded golden-set versions. A saved version never
 // changes (every edit saves a new one), so a cached version is never
-// stale; the cache only saves decoding the same rows for every reader.
+// stale while its set lives; a set deleted or renamed is forgotten, since
+// a new set of that name starts again at version 1. The cache only saves
+// decoding the same rows for every reader.
 type rowCache struct {
 	mu    sync.Mutex
 	rows  map[rowKey][]golden.Row
@@ -44,4 +46,19 @@ func (c *rowCache) put(k rowKey, rows []golden.Row) {
 	}
 	c.rows[k] = rows
 	c.order = append(c.order, k)
+}
+
+// forget drops every cached version of a set: it was deleted or renamed.
+func (c *rowCache) forget(workspace, set string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	kept := c.order[:0]
+	for _, k := range c.order {
+		if k.workspace == workspace && k.set == set {
+			delete(c.rows, k)
+			continue
+		}
+		kept = append(kept, k)
+	}
+	c.order = kept
 }

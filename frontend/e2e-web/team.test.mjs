@@ -109,3 +109,24 @@ test('an expert adds a question in the browser, deletes it, and restores the ver
   await ex.shot('web-golden-restored');
   assert.deepEqual(ex.problems, []);
 });
+
+test('an expert creates a set in the browser, renames it and deletes it', async (t) => {
+  const browser = await openBrowser(t);
+  const ex = await person(browser, 'expert-sets');
+  await signIn(ex.page, TOKENS.expert);
+  await ex.page.click('[data-nav="golden"]');
+  await ex.page.getByLabel('New set name').fill('web-made');
+  await ex.page.getByRole('button', { name: 'New blank set' }).click();
+  await ex.page.getByRole('grid', { name: 'Golden set web-made' }).waitFor();
+  await ex.page.getByRole('button', { name: 'Rename…' }).click();
+  await ex.page.getByLabel('New name').fill('web-renamed');
+  await ex.page.getByRole('button', { name: 'Save name' }).click();
+  await ex.page.getByRole('grid', { name: 'Golden set web-renamed' }).waitFor();
+  await ex.page.getByRole('button', { name: /^web-renamed · 0 questions · v1$/ }).waitFor();
+  await ex.page.getByRole('button', { name: 'Delete…' }).click();
+  await ex.page.getByRole('alertdialog').getByRole('button', { name: /^Delete/ }).click();
+  await ex.page.getByTestId('golden-notice').getByText('Deleted “web-renamed”').waitFor();
+  assert.equal(await ex.page.getByRole('button', { name: /^web-(made|renamed) ·/ }).count(), 0);
+  await ex.shot('web-golden-set-deleted');
+  assert.deepEqual(ex.problems, []);
+});

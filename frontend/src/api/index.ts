@@ -32,3 +32,6 @@ const desktopApi = { corpus, check, voice, golden, eval: evals, settings, jobs, 
 /** The desktop's bindings, or in a page `continuity serve` served, the team server's HTTP API. */
 export const api = servedOverHTTP() ? webApi(desktopApi) : desktopApi;
 export { servedOverHTTP, webSession, onSignedOut, type WebSession, type WebUser } from './web';
+
+/** Workbook files (import, export, the template) go through the desktop's file dialogs; the web app has none yet. */
+export const offersWorkbookFiles = !servedOverHTTP();

@@ -103,6 +103,33 @@ const restore = (set: string, version: number) =>
     request('Golden.Restore', 'POST', await setPath(set, '/restore'), { base_version: base, version }),
   );
 
+async function createSet(name: string, description: string): Promise<app.GoldenSetViewDTO> {
+  await request('Golden.CreateSet', 'POST', await wsPath('/golden-sets'), { name, description });
+  return getSet(name);
+}
+
+async function renameSet(from: string, to: string): Promise<app.GoldenSetViewDTO> {
+  await request('Golden.RenameSet', 'POST', await setPath(from, '/rename'), { to });
+  shown.delete(from);
+  return getSet(to);
+}
+
+async function deleteSet(name: string): Promise<void> {
+  const base = shown.get(name);
+  if (!base) throw new ApiError(`open “${name}” before deleting it`, 'Golden.DeleteSet');
+  try {
+    await request('Golden.DeleteSet', 'DELETE', await setPath(name, `?base_version=${base}`));
+  } catch (e) {
+    if (e instanceof HttpError && e.status === 409)
+      throw new ApiError(
+        `Not deleted: “${name}” changed to version ${String(e.body.current_version)} after the version ${base} you read. Open the set again to see what changed, then delete it if you still mean to.`,
+        'Golden.DeleteSet',
+      );
+    throw e;
+  }
+  shown.delete(name);
+}
+
 export const webGolden: Golden = {
   workspaceFile: async () => app.GoldenStatusDTO.createFrom(await request('Golden.WorkspaceFile', 'GET', await wsPath('/golden-file'))),
   listSets: async () => (await request<{ sets: app.GoldenSetDTO[] }>('Golden.ListSets', 'GET', await wsPath('/golden-sets'))).sets,
@@ -110,8 +137,8 @@ export const webGolden: Golden = {
   updateCell,
   versions: async (set: string) =>
     (await request<{ versions: app.GoldenVersionDTO[] }>('Golden.Versions', 'GET', await setPath(set, '/versions'))).versions,
-  createSet: desktopOnly('Golden.CreateSet', 'Creating a set'),
-  deleteSet: desktopOnly('Golden.DeleteSet', 'Deleting a set'),
+  createSet,
+  deleteSet,
   addRow,
   deleteRow,
   restore,
@@ -135,6 +162,6 @@ export const webGolden: Golden = {
       issues: r.issues.map((is) => ({ ...is, position: is.row - 1 })),
     });
   },
-  renameSet: desktopOnly('Golden.RenameSet', 'Renaming a set'),
+  renameSet,
   addFromTriage: desktopOnly('Golden.AddFromTriage', 'Turning triage into a question'),
 };

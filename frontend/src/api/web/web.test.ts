@@ -96,6 +96,25 @@ describe('golden sets over the team server', () => {
     expect(restored.set.version).toBe(7);
   });
 
+  it('creates, renames and deletes sets; a delete of a set changed since is refused', async () => {
+    const sent = serve([
+      [201, { set: { name: 'new', version: 1 } }],
+      set(1, ''),
+      [200, { set: { name: 'newer', version: 1 } }],
+      set(1, ''),
+      [409, { error: { code: 'conflict', message: 'stale', current_version: 2 } }],
+      [204, null],
+    ]);
+    await webGolden.createSet('new', 'd');
+    expect(sent[0]).toMatchObject({ method: 'POST', path: '/api/v1/workspaces/ws-1/golden-sets', body: { name: 'new', description: 'd' } });
+    await webGolden.renameSet('new', 'newer');
+    expect(sent[2]).toMatchObject({ method: 'POST', path: '/api/v1/workspaces/ws-1/golden-sets/new/rename', body: { to: 'newer' } });
+    await expect(webGolden.deleteSet('newer')).rejects.toThrow(/changed to version 2 after the version 1 you read/);
+    expect(sent[4]).toMatchObject({ method: 'DELETE', path: '/api/v1/workspaces/ws-1/golden-sets/newer?base_version=1' });
+    await webGolden.deleteSet('newer');
+    expect(sent).toHaveLength(6);
+  });
+
   it('numbers stale rows as the export does (header on row 1)', async () => {
     serve([[200, { set: 'faq', rows: 1, engine: 'offline', issues: [{ severity: 'warning', row: 3, row_id: 'Q2', field: 'supporting_line', message: 'gone', reason: 'supporting_line_missing' }] }]]);
     const stale = await webGolden.staleRows('faq');

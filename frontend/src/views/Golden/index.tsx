@@ -1,6 +1,6 @@
 import { FileSpreadsheet, FolderOpen, Plus, Upload, Download, FileDown } from 'lucide-react';
 import { useEffect, useState, type DragEvent } from 'react';
-import { api, type GoldenField, type GoldenImport, type GoldenPreview, type GoldenSetView, type GoldenStale } from '../../api';
+import { api, offersWorkbookFiles, type GoldenField, type GoldenImport, type GoldenPreview, type GoldenSetView, type GoldenStale } from '../../api';
 import { fileToBase64 } from '../../api/golden';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { SavedPath } from '../../components/SavedPath';
@@ -127,7 +127,7 @@ export function GoldenView() {
         <p className="panel" data-testid="golden-file">
           {file.data.exists ? 'Workspace golden set: ' : 'No golden set in this workspace yet. Expected at '}
           <code>{file.data.path}</code>{' '}
-          {file.data.exists && (
+          {file.data.exists && offersWorkbookFiles && (
             <button type="button" className="btn btn-small" onClick={() => startPreview({ kind: 'path', path: file.data!.path })}>
               <FileSpreadsheet size={14} aria-hidden /> Import workspace golden.xlsx
             </button>
@@ -135,10 +135,14 @@ export function GoldenView() {
         </p>
       )}
       <div className="gold-actions">
-        <button type="button" className="btn btn-primary" onClick={chooseAndPreview}>
-          <Upload size={14} aria-hidden /> Import Excel…
-        </button>
-        {templateButton}
+        {offersWorkbookFiles && (
+          <>
+            <button type="button" className="btn btn-primary" onClick={chooseAndPreview}>
+              <Upload size={14} aria-hidden /> Import Excel…
+            </button>
+            {templateButton}
+          </>
+        )}
         <form
           className="row"
           onSubmit={(e) => {
@@ -151,7 +155,11 @@ export function GoldenView() {
             <Plus size={14} aria-hidden /> New blank set
           </button>
         </form>
-        <span className="muted small">or drop an .xlsx file anywhere here</span>
+        {offersWorkbookFiles ? (
+          <span className="muted small">or drop an .xlsx file anywhere here</span>
+        ) : (
+          <span className="muted small">Importing and exporting workbooks is done in the desktop app.</span>
+        )}
       </div>
       {notice && (
         <p className="banner banner-info" role="status" data-testid="golden-notice">
@@ -182,12 +190,14 @@ export function GoldenView() {
             No golden sets yet. Start from the template (columns: ID, Question, Category, Approved answer, Reference doc IDs,
             Supporting line, Owner, Notes, Tags), import an Excel workbook, or create a blank set.
           </p>
-          <div className="row">
-            {templateButton}
-            <button type="button" className="btn" onClick={chooseAndPreview}>
-              <Upload size={14} aria-hidden /> Import Excel…
-            </button>
-          </div>
+          {offersWorkbookFiles && (
+            <div className="row">
+              {templateButton}
+              <button type="button" className="btn" onClick={chooseAndPreview}>
+                <Upload size={14} aria-hidden /> Import Excel…
+              </button>
+            </div>
+          )}
         </div>
       )}
       {sets.data && sets.data.length > 0 && (
@@ -230,9 +240,11 @@ export function GoldenView() {
                   sets.reload();
                 }}
               />
-              <button type="button" className="btn btn-small" onClick={() => act(async () => setExported(await api.golden.exportDialog(view.set.name)))}>
-                <Download size={14} aria-hidden /> Export Excel…
-              </button>
+              {offersWorkbookFiles && (
+                <button type="button" className="btn btn-small" onClick={() => act(async () => setExported(await api.golden.exportDialog(view.set.name)))}>
+                  <Download size={14} aria-hidden /> Export Excel…
+                </button>
+              )}
               {exported && <SavedPath path={exported} what="Exported" />}
             </div>
           </div>
