@@ -10,15 +10,8 @@ import (
 func TestAnEditOfAnOldVersionSavesNothing(t *testing.T) {
 	t.Parallel()
 	ctx := context.Background()
-	r := newRepo(t)
-	if _, err := r.Create(ctx, "Billing", "", "ana"); err != nil {
-		t.Fatal(err)
-	}
-	_, set, err := r.AddRow(ctx, "Billing", Row{Question: "How long is the trial?", Category: Routine}, "ana")
-	if err != nil {
-		t.Fatal(err)
-	}
-	base := set.Version
+	r, base := billingWithOneRow(t)
+	var err error
 	if _, err := r.UpdateCellAt(ctx, "Billing", base, "Q001", FieldApprovedAnswer, "14 days", "ana"); err != nil {
 		t.Fatal(err)
 	}
@@ -92,15 +85,7 @@ func TestDeleteAndRestoreOfAnOldVersionSaveNothing(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			r := newRepo(t)
-			if _, err := r.Create(ctx, "Billing", "", "ana"); err != nil {
-				t.Fatal(err)
-			}
-			_, set, err := r.AddRow(ctx, "Billing", Row{Question: "How long is the trial?", Category: Routine}, "ana")
-			if err != nil {
-				t.Fatal(err)
-			}
-			base := set.Version
+			r, base := billingWithOneRow(t)
 			if _, err := r.UpdateCellAt(ctx, "Billing", base, "Q001", FieldApprovedAnswer, "14 days", "ana"); err != nil {
 				t.Fatal(err)
 			}
@@ -129,4 +114,20 @@ func TestDeleteAndRestoreOfAnOldVersionSaveNothing(t *testing.T) {
 			}
 		})
 	}
+}
+
+// billingWithOneRow is a repo whose set "Billing" holds Q001, and the
+// set's version.
+func billingWithOneRow(t *testing.T) (*Repo, int) {
+	t.Helper()
+	ctx := context.Background()
+	r := newRepo(t)
+	if _, err := r.Create(ctx, "Billing", "", "ana"); err != nil {
+		t.Fatal(err)
+	}
+	_, set, err := r.AddRow(ctx, "Billing", Row{Question: "How long is the trial?", Category: Routine}, "ana")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r, set.Version
 }

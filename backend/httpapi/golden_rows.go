@@ -56,9 +56,9 @@ func (s *Server) addGoldenRow(w http.ResponseWriter, r *http.Request, c *call) e
 // deleteGoldenRow removes a question from the version the client read
 // (?base_version=N): a row someone edited since is not deleted unseen.
 func (s *Server) deleteGoldenRow(w http.ResponseWriter, r *http.Request, c *call) error {
-	base, err := strconv.Atoi(r.URL.Query().Get("base_version"))
-	if err != nil || base < 1 {
-		return errorf(http.StatusBadRequest, "bad_request", "want ?base_version=N (the version you read, 1 or more), got %q", r.URL.Query().Get("base_version"))
+	base, err := baseVersion(r)
+	if err != nil {
+		return err
 	}
 	repo, err := s.goldenRepo(r, c)
 	if err != nil {
@@ -113,6 +113,16 @@ func (s *Server) restoreGolden(w http.ResponseWriter, r *http.Request, c *call) 
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"set": set})
 	return nil
+}
+
+// baseVersion is a delete's ?base_version=N: the version the client read.
+func baseVersion(r *http.Request) (int, error) {
+	q := r.URL.Query().Get("base_version")
+	base, err := strconv.Atoi(q)
+	if err != nil || base < 1 {
+		return 0, errorf(http.StatusBadRequest, "bad_request", "want ?base_version=N (the version you read, 1 or more), got %q", q)
+	}
+	return base, nil
 }
 
 func goldenWriteError(err error) error {

@@ -105,12 +105,7 @@ func TestAnExpertAddsDeletesAndRestoresRowsAtTheVersionTheyRead(t *testing.T) {
 func TestRowWritesAreLocatedAndNeedAnExpert(t *testing.T) {
 	v := ownSet(t, "rows-bad", "Q?")
 	expert := user(t, team.Expert)
-	cases := []struct {
-		name, method, path string
-		body               any
-		token              string
-		want               int
-	}{
+	refusedWrites(t, []refusedWrite{
 		{"unknown category", "POST", "/golden-sets/rows-bad/rows", map[string]any{"category": "easy"}, expert, 400},
 		{"an ID is assigned", "POST", "/golden-sets/rows-bad/rows", map[string]any{"id": "Q9"}, expert, 400},
 		{"add to no such set", "POST", "/golden-sets/nope/rows", map[string]any{}, expert, 404},
@@ -121,16 +116,28 @@ func TestRowWritesAreLocatedAndNeedAnExpert(t *testing.T) {
 		{"a writer adds", "POST", "/golden-sets/rows-bad/rows", map[string]any{}, user(t, team.Writer), 403},
 		{"a manager deletes", "DELETE", "/golden-sets/rows-bad/rows/Q001?base_version=" + strconv.Itoa(v), nil, user(t, team.Manager), 403},
 		{"a writer restores", "POST", "/golden-sets/rows-bad/restore", map[string]any{"base_version": v, "version": 1}, user(t, team.Writer), 403},
+	})
+	var set setReply
+	do(t, fx.http.URL, expert, "GET", wsPath("/golden-sets/rows-bad"), nil, &set)
+	if set.Set.Version != v || len(set.Rows) != 1 {
+		t.Fatalf("after refused writes: version %d, %d rows; want %d and 1", set.Set.Version, len(set.Rows), v)
 	}
+}
+
+// refusedWrite is a write the server must refuse with a located error.
+type refusedWrite struct {
+	name, method, path string
+	body               any
+	token              string
+	want               int
+}
+
+func refusedWrites(t *testing.T, cases []refusedWrite) {
+	t.Helper()
 	for _, c := range cases {
 		var body map[string]any
 		if got := do(t, fx.http.URL, c.token, c.method, wsPath(c.path), c.body, &body); got != c.want || body["error"] == nil {
 			t.Errorf("%s: %d %v, want %d with an error", c.name, got, body, c.want)
 		}
-	}
-	var set setReply
-	do(t, fx.http.URL, expert, "GET", wsPath("/golden-sets/rows-bad"), nil, &set)
-	if set.Set.Version != v || len(set.Rows) != 1 {
-		t.Fatalf("after refused writes: version %d, %d rows; want %d and 1", set.Set.Version, len(set.Rows), v)
 	}
 }

@@ -3,7 +3,6 @@ package httpapi
 import (
 	"errors"
 	"net/http"
-	"strconv"
 
 	"continuity/backend/evalrun"
 	"continuity/backend/golden"
@@ -69,9 +68,9 @@ func (s *Server) renameGoldenSet(w http.ResponseWriter, r *http.Request, c *call
 // deleteGoldenSet removes a set and its history when it is still at the
 // version the client read (?base_version=N). Runs of it stay readable.
 func (s *Server) deleteGoldenSet(w http.ResponseWriter, r *http.Request, c *call) error {
-	base, err := strconv.Atoi(r.URL.Query().Get("base_version"))
-	if err != nil || base < 1 {
-		return errorf(http.StatusBadRequest, "bad_request", "want ?base_version=N (the version you read, 1 or more), got %q", r.URL.Query().Get("base_version"))
+	base, err := baseVersion(r)
+	if err != nil {
+		return err
 	}
 	repo, err := s.goldenRepo(r, c)
 	if err != nil {

@@ -49,12 +49,7 @@ func TestAnExpertCreatesRenamesAndDeletesSetsAtTheVersionTheyRead(t *testing.T) 
 
 func TestSetWritesAreLocatedAndNeedAnExpert(t *testing.T) {
 	expert := user(t, team.Expert)
-	cases := []struct {
-		name, method, path string
-		body               any
-		token              string
-		want               int
-	}{
+	refusedWrites(t, []refusedWrite{
 		{"a name with spaces around it", "POST", "/golden-sets", map[string]any{"name": " x "}, expert, 400},
 		{"no name", "POST", "/golden-sets", map[string]any{}, expert, 400},
 		{"an unknown key", "POST", "/golden-sets", map[string]any{"name": "x", "rows": []string{}}, expert, 400},
@@ -65,11 +60,5 @@ func TestSetWritesAreLocatedAndNeedAnExpert(t *testing.T) {
 		{"a writer creates", "POST", "/golden-sets", map[string]any{"name": "by-writer"}, user(t, team.Writer), 403},
 		{"a manager renames", "POST", "/golden-sets/sample/rename", map[string]any{"to": "by-manager"}, user(t, team.Manager), 403},
 		{"a manager deletes", "DELETE", "/golden-sets/sample?base_version=1", nil, user(t, team.Manager), 403},
-	}
-	for _, c := range cases {
-		var body map[string]any
-		if got := do(t, fx.http.URL, c.token, c.method, wsPath(c.path), c.body, &body); got != c.want || body["error"] == nil {
-			t.Errorf("%s: %d %v, want %d with an error", c.name, got, body, c.want)
-		}
-	}
+	})
 }
