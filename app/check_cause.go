@@ -1,31 +1,12 @@
 package app
 
 import (
-	"fmt"
-
 	"continuity/backend/check"
+	"continuity/backend/checkview"
 )
 
-// TriageCauseDTO is what a 👎 is filed as: Cause (the writer's choice or
-// the suggestion), CauseSuggested and why it was suggested.
-type TriageCauseDTO struct {
-	Cause          string   `json:"cause"`
-	CauseSuggested string   `json:"cause_suggested"`
-	CauseWhy       string   `json:"cause_why"`
-	Causes         []string `json:"causes"` // every cause, in the order to offer them
-}
-
-func causeNames() []string {
-	out := make([]string, len(check.Causes))
-	for i, c := range check.Causes {
-		out[i] = string(c)
-	}
-	return out
-}
-
 // TriageCause returns the cause of the 👎 on a claim, suggesting one from
-// the check's data first when none was (is the cited passage still indexed
-// and in its file, was the document the note names retrieved).
+// the check's data first when none was.
 func (s *CheckService) TriageCause(checkID int64, claimIndex int) (TriageCauseDTO, error) {
 	s.c.ready()
 	if err := validID(checkID); err != nil {
@@ -35,18 +16,15 @@ func (s *CheckService) TriageCause(checkID int64, claimIndex int) (TriageCauseDT
 	if err != nil {
 		return TriageCauseDTO{}, err
 	}
-	rec, err := repo.Get(s.c.ctx, checkID)
+	ws, err := s.c.sess.Workspace(s.c.ctx)
 	if err != nil {
 		return TriageCauseDTO{}, err
 	}
-	f, ok := rec.Feedback[claimIndex]
-	if !ok || f.Vote != check.VoteDown {
-		return TriageCauseDTO{}, fmt.Errorf("%w: no 👎 on check %d claim %d", check.ErrInvalid, checkID, claimIndex)
+	ix, err := s.c.sess.Index(s.c.ctx)
+	if err != nil {
+		return TriageCauseDTO{}, err
 	}
-	if f.CauseSuggested == "" {
-		return s.suggestCause(repo, checkID, claimIndex)
-	}
-	return TriageCauseDTO{Cause: string(f.Cause), CauseSuggested: string(f.CauseSuggested), CauseWhy: f.CauseWhy, Causes: causeNames()}, nil
+	return checkview.CauseOf(s.c.ctx, repo, checkID, claimIndex, ix, ws.ContentDir())
 }
 
 // SetCause files the 👎 on a claim under cause, over the suggestion.
@@ -71,13 +49,5 @@ func (s *CheckService) suggestCause(repo *check.Repo, checkID int64, claimIndex 
 	if err != nil {
 		return TriageCauseDTO{}, err
 	}
-	if _, err := repo.SuggestAndSaveCause(s.c.ctx, checkID, claimIndex, ix, ws.ContentDir()); err != nil {
-		return TriageCauseDTO{}, err
-	}
-	rec, err := repo.Get(s.c.ctx, checkID)
-	if err != nil {
-		return TriageCauseDTO{}, err
-	}
-	f := rec.Feedback[claimIndex]
-	return TriageCauseDTO{Cause: string(f.Cause), CauseSuggested: string(f.CauseSuggested), CauseWhy: f.CauseWhy, Causes: causeNames()}, nil
+	return checkview.SuggestCause(s.c.ctx, repo, checkID, claimIndex, ix, ws.ContentDir())
 }

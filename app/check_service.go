@@ -11,6 +11,7 @@ import (
 	"github.com/wailsapp/wails/v2/pkg/runtime"
 
 	"continuity/backend/check"
+	"continuity/backend/checkview"
 	"continuity/backend/engine"
 	"continuity/backend/progress"
 	"continuity/backend/text"
@@ -91,7 +92,7 @@ func (s *CheckService) Check(text, engineName string) (string, error) {
 		case out.VoiceSkipped != nil:
 			s.c.log.Warn("voice check not run", "err", out.VoiceSkipped)
 		}
-		return toCheckReportDTO(out.Record), nil
+		return checkview.FromRecord(out.Record), nil
 	}), nil
 }
 
@@ -156,7 +157,7 @@ func (s *CheckService) ListHistory() ([]CheckHistoryEntryDTO, error) {
 	}
 	out := make([]CheckHistoryEntryDTO, 0, len(list))
 	for _, e := range list {
-		out = append(out, toHistoryDTO(e))
+		out = append(out, checkview.FromEntry(e))
 	}
 	return out, nil
 }
@@ -175,7 +176,7 @@ func (s *CheckService) GetCheck(id int64) (CheckReportDTO, error) {
 	if err != nil {
 		return CheckReportDTO{}, err
 	}
-	return toCheckReportDTO(rec), nil
+	return checkview.FromRecord(rec), nil
 }
 
 // DeleteCheck removes a check from the history (its 👎 triage rows stay).
@@ -244,7 +245,7 @@ func (s *CheckService) ListTriage() ([]TriageItemDTO, error) {
 	}
 	out := make([]TriageItemDTO, 0, len(items))
 	for _, f := range items {
-		out = append(out, toTriageDTO(f))
+		out = append(out, checkview.FromFeedback(f))
 	}
 	return out, nil
 }
@@ -263,11 +264,7 @@ func (s *CheckService) ExportReport(checkID int64, format string) (CheckExportDT
 	if err != nil {
 		return CheckExportDTO{}, err
 	}
-	text, err := check.Export(rec, format)
-	if err != nil {
-		return CheckExportDTO{}, err
-	}
-	return CheckExportDTO{Format: format, Filename: fmt.Sprintf("draft-check-%d.%s", checkID, format), Text: text}, nil
+	return checkview.ExportOf(rec, format)
 }
 
 // SaveReport asks where to save the export and writes it; it returns the

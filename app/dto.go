@@ -1,5 +1,7 @@
 package app
 
+import "time"
+
 // DTOs are the JSON shapes the frontend sees. Timestamps are RFC 3339
 // strings because Wails generates time.Time as `any`.
 
@@ -95,3 +97,5 @@ type GoldenStatusDTO struct {
 	Path   string `json:"path"`
 	Exists bool   `json:"exists"`
 }
+
+func rfc3339(t time.Time) string { return t.UTC().Format(time.RFC3339) }

@@ -1,14 +1,13 @@
 package check
 
 import (
-	"archive/zip"
-	"bytes"
 	"context"
 	"fmt"
 	"strings"
 	"testing"
 
 	"continuity/backend/draftfile"
+	"continuity/backend/draftfile/docxtest"
 	"continuity/backend/engine"
 )
 
@@ -43,13 +42,7 @@ const formatsHTML = `<!DOCTYPE html><html><head><title>Plans</title><style>h1{co
 // table whose first row heads it.
 func formatsDocx(t *testing.T) []byte {
 	t.Helper()
-	p := func(style, text string) string {
-		ppr := ""
-		if style != "" {
-			ppr = `<w:pPr><w:pStyle w:val="` + style + `"/></w:pPr>`
-		}
-		return `<w:p>` + ppr + `<w:r><w:t xml:space="preserve">` + text + `</w:t></w:r></w:p>`
-	}
+	p := docxtest.Para
 	row := func(cells ...string) string {
 		var b strings.Builder
 		for _, c := range cells {
@@ -62,26 +55,7 @@ func formatsDocx(t *testing.T) []byte {
 		`<w:r><w:rPr><w:b/></w:rPr><w:t>The Team plan costs $25 a month.</w:t></w:r></w:p>` +
 		p("Heading2", "Refunds") + p("", "You can request a full refund within 30 days of any payment.") +
 		`<w:tbl><w:tblPr><w:tblStyle w:val="TableGrid"/></w:tblPr>` + row("Plan", "Users") + row("Team", "up to 10 users") + row("Business", "up to 100 users") + `</w:tbl>`
-	doc := `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>` + body + `<w:sectPr/></w:body></w:document>`
-	var buf bytes.Buffer
-	zw := zip.NewWriter(&buf)
-	for name, content := range map[string]string{
-		"[Content_Types].xml": `<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"/>`,
-		"word/document.xml":   doc,
-	} {
-		w, err := zw.Create(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := w.Write([]byte(content)); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := zw.Close(); err != nil {
-		t.Fatal(err)
-	}
-	return buf.Bytes()
+	return docxtest.Docx(t, body)
 }
 
 // A .docx and an .html draft are checked exactly as the same text written

@@ -6,6 +6,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"continuity/backend/draftfile/docxtest"
 )
 
 // docxFile builds a real .docx archive: the parts Word writes, with body
@@ -31,21 +33,7 @@ func docxFile(t testing.TB, body, styles string) []byte {
 
 func zipOf(t testing.TB, parts map[string]string) []byte {
 	t.Helper()
-	var buf bytes.Buffer
-	zw := zip.NewWriter(&buf)
-	for name, content := range parts {
-		w, err := zw.Create(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := w.Write([]byte(content)); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := zw.Close(); err != nil {
-		t.Fatal(err)
-	}
-	return buf.Bytes()
+	return docxtest.Zip(t, parts)
 }
 
 // Small WordprocessingML builders, to keep the cases readable.

@@ -17,6 +17,8 @@ func TestEveryRoleGetsWhatItsJobNeedsAndNoMore(t *testing.T) {
 	reqs := []req{
 		{"search", "GET", wsPath("/search?q=refund"), nil},
 		{"check", "POST", wsPath("/checks"), draft},
+		{"check history", "GET", wsPath("/checks"), nil},
+		{"triage", "GET", wsPath("/triage"), nil},
 		{"read golden", "GET", wsPath("/golden-sets"), nil},
 		{"read a set", "GET", wsPath("/golden-sets/sample"), nil},
 		{"read runs", "GET", wsPath("/runs"), nil},
@@ -27,10 +29,10 @@ func TestEveryRoleGetsWhatItsJobNeedsAndNoMore(t *testing.T) {
 		{"audit log", "GET", "/api/v1/audit-log", nil},
 	}
 	want := map[team.Role][]int{
-		team.Writer:  {200, 201, 403, 403, 403, 403, 403, 403, 403, 403},
-		team.Expert:  {200, 201, 200, 200, 200, 200, 200, 403, 403, 403},
-		team.Manager: {200, 201, 200, 200, 200, 200, 200, 403, 403, 403},
-		team.Admin:   {200, 201, 200, 200, 200, 200, 200, 200, 201, 200},
+		team.Writer:  {200, 201, 200, 200, 403, 403, 403, 403, 403, 403, 403, 403},
+		team.Expert:  {200, 201, 200, 200, 200, 200, 200, 200, 200, 403, 403, 403},
+		team.Manager: {200, 201, 200, 200, 200, 200, 200, 200, 200, 403, 403, 403},
+		team.Admin:   {200, 201, 200, 200, 200, 200, 200, 200, 200, 200, 201, 200},
 	}
 	for _, role := range team.Roles() {
 		t.Run(string(role), func(t *testing.T) {

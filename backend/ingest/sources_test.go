@@ -1,8 +1,6 @@
 package ingest
 
 import (
-	"archive/zip"
-	"bytes"
 	"context"
 	"errors"
 	"os"
@@ -10,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"continuity/backend/draftfile/docxtest"
 )
 
 func newSources(t *testing.T) *Sources {
@@ -160,25 +160,7 @@ func TestSitemapSourceKeepsCrawlState(t *testing.T) {
 
 func docx(t *testing.T, heading, para string) []byte {
 	t.Helper()
-	var buf bytes.Buffer
-	z := zip.NewWriter(&buf)
-	parts := map[string]string{
-		"[Content_Types].xml": `<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"></Types>`,
-		"word/document.xml": `<?xml version="1.0"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"><w:body>` +
-			`<w:p><w:pPr><w:pStyle w:val="Heading1"/></w:pPr><w:r><w:t>` + heading + `</w:t></w:r></w:p>` +
-			`<w:p><w:r><w:t>` + para + `</w:t></w:r></w:p></w:body></w:document>`,
-	}
-	for name, body := range parts {
-		w, err := z.Create(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		_, _ = w.Write([]byte(body))
-	}
-	if err := z.Close(); err != nil {
-		t.Fatal(err)
-	}
-	return buf.Bytes()
+	return docxtest.Docx(t, docxtest.Para("Heading1", heading)+docxtest.Para("", para))
 }
 
 func TestFolderReaders(t *testing.T) {

@@ -22,9 +22,10 @@ const ALL_VIEWS: { view: View; label: string; icon: ComponentType<{ size?: numbe
   { view: 'settings', label: 'Settings', icon: SettingsIcon, Component: SettingsView },
 ];
 
-// The team server's web app offers the views a team shares; the desktop
-// keeps the ones that work on a local folder and index.
-const WEB_VIEWS: View[] = ['golden', 'evaluations'];
+// The team server's web app offers the views a team shares (a writer's
+// checks and triage, golden sets, runs); the desktop keeps the ones that
+// work on a local folder and index.
+const WEB_VIEWS: View[] = ['check', 'golden', 'evaluations'];
 const web = servedOverHTTP();
 const NAV = web ? ALL_VIEWS.filter((n) => WEB_VIEWS.includes(n.view)) : ALL_VIEWS;
 

@@ -1,16 +1,16 @@
 import * as Check from '../../wailsjs/go/app/CheckService';
-import type { app } from '../../wailsjs/go/models';
+import type { checkview } from '../../wailsjs/go/models';
 import { BrowserOpenURL } from '../../wailsjs/runtime/runtime';
 import { call } from './call';
 
-export type CheckReport = app.CheckReportDTO;
-export type CheckClaim = app.CheckClaimDTO;
-export type CheckEvidence = app.CheckEvidenceDTO;
-export type CheckHistoryEntry = app.CheckHistoryEntryDTO;
-export type TriageItem = app.TriageItemDTO;
-export type CheckExport = app.CheckExportDTO;
-export type CheckVoice = app.CheckVoiceIssueDTO;
-export type TriageCause = app.TriageCauseDTO;
+export type CheckReport = checkview.Report;
+export type CheckClaim = checkview.Claim;
+export type CheckEvidence = checkview.Evidence;
+export type CheckHistoryEntry = checkview.HistoryEntry;
+export type TriageItem = checkview.TriageItem;
+export type CheckExport = checkview.Export;
+export type CheckVoice = checkview.VoiceIssue;
+export type TriageCause = checkview.TriageCause;
 /** What a 👎 is filed as; it says who fixes it. */
 export type Cause = 'bad_grounding' | 'stale_index' | 'retrieval_miss' | 'wrong_verdict';
 /** What a writer can dismiss: a claim or a voice & tone issue. */

@@ -15,7 +15,7 @@ export const DRAFT_FILE_ACCEPT = '.md,.markdown,.txt,.html,.htm,.docx';
 
 // base64 of a file's bytes, in slices: String.fromCharCode takes a
 // bounded number of arguments.
-async function toBase64(file: Blob): Promise<string> {
+export async function toBase64(file: Blob): Promise<string> {
   const bytes = new Uint8Array(await file.arrayBuffer());
   let bin = '';
   for (let i = 0; i < bytes.length; i += 0x8000) {

@@ -33,5 +33,9 @@ const desktopApi = { corpus, check, voice, golden, eval: evals, settings, jobs, 
 export const api = servedOverHTTP() ? webApi(desktopApi) : desktopApi;
 export { servedOverHTTP, webSession, onSignedOut, type WebSession, type WebUser } from './web';
 
-/** Workbook files (import, export, the template) go through the desktop's file dialogs; the web app has none yet. */
-export const offersWorkbookFiles = !servedOverHTTP();
+/**
+ * The workspace folder's own files (golden workbooks and their template,
+ * the voice & tone guidelines, the sample drafts) are the desktop app's;
+ * the web app works on what the team server keeps.
+ */
+export const offersWorkspaceFiles = !servedOverHTTP();

@@ -49,9 +49,22 @@ export interface WorkspaceChangedEvent {
   previous_draft_words: number;
 }
 
+// In the web app a job (a check) is a request the page makes: its events
+// are sent here, to the same subscribers the desktop's events reach.
+const local = new Map<string, Set<(payload: unknown) => void>>();
+
+/** Sends a job event of the web app to the subscribers of channel. */
+export function emitLocal<T>(channel: string, payload: T) {
+  local.get(channel)?.forEach((fn) => fn(payload));
+}
+
 /** Subscribes to a channel and returns the unsubscribe function. */
 export function on<T>(channel: string, handler: (payload: T) => void): () => void {
-  // the team server sends no events: its answers come back to the call itself
-  if (servedOverHTTP()) return () => undefined;
+  if (servedOverHTTP()) {
+    const fn = (p: unknown) => handler(p as T);
+    const set = local.get(channel) ?? new Set();
+    local.set(channel, set.add(fn));
+    return () => set.delete(fn);
+  }
   return EventsOn(channel, (payload: T) => handler(payload));
 }

@@ -24,6 +24,7 @@ vi.mock('../api', () => ({
       keyStatus: vi.fn().mockResolvedValue({ present: false, source: 'none', warning: '' }),
     },
   },
+  offersWorkspaceFiles: true,
 }));
 
 vi.mock('../events', () => ({ JOB_DONE: 'job:done', JOB_PROGRESS: 'job:progress', WORKSPACE_CHANGED: 'workspace:changed', on: vi.fn(() => () => {}) }));

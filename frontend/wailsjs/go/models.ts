@@ -230,315 +230,6 @@ export namespace app {
 		    return a;
 		}
 	}
-	export class CheckSupersededDTO {
-	    text: string;
-	    doc_id: string;
-	    title: string;
-	    until: string;
-	    commit: string;
-	    message: string;
-	    current: string;
-	
-	    static createFrom(source: any = {}) {
-	        return new CheckSupersededDTO(source);
-	    }
-	
-	    constructor(source: any = {}) {
-	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.text = source["text"];
-	        this.doc_id = source["doc_id"];
-	        this.title = source["title"];
-	        this.until = source["until"];
-	        this.commit = source["commit"];
-	        this.message = source["message"];
-	        this.current = source["current"];
-	    }
-	}
-	export class CheckSearchedDTO {
-	    passages: number;
-	    documents: string[];
-	
-	    static createFrom(source: any = {}) {
-	        return new CheckSearchedDTO(source);
-	    }
-	
-	    constructor(source: any = {}) {
-	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.passages = source["passages"];
-	        this.documents = source["documents"];
-	    }
-	}
-	export class CheckEvidenceDTO {
-	    doc_id: string;
-	    chunk_id: string;
-	    title: string;
-	    quote: string;
-	    url: string;
-	    chunk_text: string;
-	
-	    static createFrom(source: any = {}) {
-	        return new CheckEvidenceDTO(source);
-	    }
-	
-	    constructor(source: any = {}) {
-	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.doc_id = source["doc_id"];
-	        this.chunk_id = source["chunk_id"];
-	        this.title = source["title"];
-	        this.quote = source["quote"];
-	        this.url = source["url"];
-	        this.chunk_text = source["chunk_text"];
-	    }
-	}
-	export class CheckClaimDTO {
-	    index: number;
-	    paragraph: number;
-	    text: string;
-	    start: number;
-	    end: number;
-	    verdict: string;
-	    explanation: string;
-	    evidence: CheckEvidenceDTO[];
-	    flags: string[];
-	    searched: CheckSearchedDTO;
-	    vote: string;
-	    note: string;
-	    resolved: string;
-	    confidence?: number;
-	    closest?: CheckEvidenceDTO;
-	    differs: string;
-	    superseded?: CheckSupersededDTO;
-	    dismissed: boolean;
-	    dismiss_reason: string;
-	    cause: string;
-	    cause_suggested: string;
-	    cause_why: string;
-	
-	    static createFrom(source: any = {}) {
-	        return new CheckClaimDTO(source);
-	    }
-	
-	    constructor(source: any = {}) {
-	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.index = source["index"];
-	        this.paragraph = source["paragraph"];
-	        this.text = source["text"];
-	        this.start = source["start"];
-	        this.end = source["end"];
-	        this.verdict = source["verdict"];
-	        this.explanation = source["explanation"];
-	        this.evidence = this.convertValues(source["evidence"], CheckEvidenceDTO);
-	        this.flags = source["flags"];
-	        this.searched = this.convertValues(source["searched"], CheckSearchedDTO);
-	        this.vote = source["vote"];
-	        this.note = source["note"];
-	        this.resolved = source["resolved"];
-	        this.confidence = source["confidence"];
-	        this.closest = this.convertValues(source["closest"], CheckEvidenceDTO);
-	        this.differs = source["differs"];
-	        this.superseded = this.convertValues(source["superseded"], CheckSupersededDTO);
-	        this.dismissed = source["dismissed"];
-	        this.dismiss_reason = source["dismiss_reason"];
-	        this.cause = source["cause"];
-	        this.cause_suggested = source["cause_suggested"];
-	        this.cause_why = source["cause_why"];
-	    }
-	
-		convertValues(a: any, classs: any, asMap: boolean = false): any {
-		    if (!a) {
-		        return a;
-		    }
-		    if (a.slice && a.map) {
-		        return (a as any[]).map(elem => this.convertValues(elem, classs));
-		    } else if ("object" === typeof a) {
-		        if (asMap) {
-		            for (const key of Object.keys(a)) {
-		                a[key] = new classs(a[key]);
-		            }
-		            return a;
-		        }
-		        return new classs(a);
-		    }
-		    return a;
-		}
-	}
-	
-	export class CheckExportDTO {
-	    format: string;
-	    filename: string;
-	    text: string;
-	
-	    static createFrom(source: any = {}) {
-	        return new CheckExportDTO(source);
-	    }
-	
-	    constructor(source: any = {}) {
-	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.format = source["format"];
-	        this.filename = source["filename"];
-	        this.text = source["text"];
-	    }
-	}
-	export class CheckSummaryDTO {
-	    supported: number;
-	    contradicted: number;
-	    not_covered: number;
-	
-	    static createFrom(source: any = {}) {
-	        return new CheckSummaryDTO(source);
-	    }
-	
-	    constructor(source: any = {}) {
-	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.supported = source["supported"];
-	        this.contradicted = source["contradicted"];
-	        this.not_covered = source["not_covered"];
-	    }
-	}
-	export class CheckHistoryEntryDTO {
-	    id: number;
-	    created_at: string;
-	    source: string;
-	    title: string;
-	    engine: string;
-	    model: string;
-	    engine_label: string;
-	    summary: CheckSummaryDTO;
-	
-	    static createFrom(source: any = {}) {
-	        return new CheckHistoryEntryDTO(source);
-	    }
-	
-	    constructor(source: any = {}) {
-	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.id = source["id"];
-	        this.created_at = source["created_at"];
-	        this.source = source["source"];
-	        this.title = source["title"];
-	        this.engine = source["engine"];
-	        this.model = source["model"];
-	        this.engine_label = source["engine_label"];
-	        this.summary = this.convertValues(source["summary"], CheckSummaryDTO);
-	    }
-	
-		convertValues(a: any, classs: any, asMap: boolean = false): any {
-		    if (!a) {
-		        return a;
-		    }
-		    if (a.slice && a.map) {
-		        return (a as any[]).map(elem => this.convertValues(elem, classs));
-		    } else if ("object" === typeof a) {
-		        if (asMap) {
-		            for (const key of Object.keys(a)) {
-		                a[key] = new classs(a[key]);
-		            }
-		            return a;
-		        }
-		        return new classs(a);
-		    }
-		    return a;
-		}
-	}
-	export class CheckVoiceIssueDTO {
-	    index: number;
-	    passage: string;
-	    start: number;
-	    end: number;
-	    rule: string;
-	    guideline: string;
-	    explanation: string;
-	    suggestion: string;
-	    concrete: boolean;
-	    level: string;
-	    dismissed: boolean;
-	    dismiss_reason: string;
-	
-	    static createFrom(source: any = {}) {
-	        return new CheckVoiceIssueDTO(source);
-	    }
-	
-	    constructor(source: any = {}) {
-	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.index = source["index"];
-	        this.passage = source["passage"];
-	        this.start = source["start"];
-	        this.end = source["end"];
-	        this.rule = source["rule"];
-	        this.guideline = source["guideline"];
-	        this.explanation = source["explanation"];
-	        this.suggestion = source["suggestion"];
-	        this.concrete = source["concrete"];
-	        this.level = source["level"];
-	        this.dismissed = source["dismissed"];
-	        this.dismiss_reason = source["dismiss_reason"];
-	    }
-	}
-	export class CheckReportDTO {
-	    id: number;
-	    created_at: string;
-	    source: string;
-	    title: string;
-	    draft: string;
-	    engine: string;
-	    model: string;
-	    engine_label: string;
-	    prompt_versions: Record<string, string>;
-	    corpus_docs: number;
-	    claims: CheckClaimDTO[];
-	    summary: CheckSummaryDTO;
-	    voice: CheckVoiceIssueDTO[];
-	    voice_score?: number;
-	    voice_band: string;
-	    voice_label: string;
-	    draft_version: number;
-	
-	    static createFrom(source: any = {}) {
-	        return new CheckReportDTO(source);
-	    }
-	
-	    constructor(source: any = {}) {
-	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.id = source["id"];
-	        this.created_at = source["created_at"];
-	        this.source = source["source"];
-	        this.title = source["title"];
-	        this.draft = source["draft"];
-	        this.engine = source["engine"];
-	        this.model = source["model"];
-	        this.engine_label = source["engine_label"];
-	        this.prompt_versions = source["prompt_versions"];
-	        this.corpus_docs = source["corpus_docs"];
-	        this.claims = this.convertValues(source["claims"], CheckClaimDTO);
-	        this.summary = this.convertValues(source["summary"], CheckSummaryDTO);
-	        this.voice = this.convertValues(source["voice"], CheckVoiceIssueDTO);
-	        this.voice_score = source["voice_score"];
-	        this.voice_band = source["voice_band"];
-	        this.voice_label = source["voice_label"];
-	        this.draft_version = source["draft_version"];
-	    }
-	
-		convertValues(a: any, classs: any, asMap: boolean = false): any {
-		    if (!a) {
-		        return a;
-		    }
-		    if (a.slice && a.map) {
-		        return (a as any[]).map(elem => this.convertValues(elem, classs));
-		    } else if ("object" === typeof a) {
-		        if (asMap) {
-		            for (const key of Object.keys(a)) {
-		                a[key] = new classs(a[key]);
-		            }
-		            return a;
-		        }
-		        return new classs(a);
-		    }
-		    return a;
-		}
-	}
-	
-	
-	
-	
 	export class ConnectionTestDTO {
 	    ok: boolean;
 	    base_url: string;
@@ -1895,64 +1586,6 @@ export namespace app {
 	        this.note = source["note"];
 	    }
 	}
-	export class TriageCauseDTO {
-	    cause: string;
-	    cause_suggested: string;
-	    cause_why: string;
-	    causes: string[];
-	
-	    static createFrom(source: any = {}) {
-	        return new TriageCauseDTO(source);
-	    }
-	
-	    constructor(source: any = {}) {
-	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.cause = source["cause"];
-	        this.cause_suggested = source["cause_suggested"];
-	        this.cause_why = source["cause_why"];
-	        this.causes = source["causes"];
-	    }
-	}
-	export class TriageItemDTO {
-	    check_id: number;
-	    claim_index: number;
-	    note: string;
-	    claim_text: string;
-	    verdict: string;
-	    chunk_ids: string[];
-	    engine: string;
-	    model: string;
-	    draft_title: string;
-	    updated_at: string;
-	    golden_set: string;
-	    golden_row_id: string;
-	    cause: string;
-	    cause_suggested: string;
-	    cause_why: string;
-	
-	    static createFrom(source: any = {}) {
-	        return new TriageItemDTO(source);
-	    }
-	
-	    constructor(source: any = {}) {
-	        if ('string' === typeof source) source = JSON.parse(source);
-	        this.check_id = source["check_id"];
-	        this.claim_index = source["claim_index"];
-	        this.note = source["note"];
-	        this.claim_text = source["claim_text"];
-	        this.verdict = source["verdict"];
-	        this.chunk_ids = source["chunk_ids"];
-	        this.engine = source["engine"];
-	        this.model = source["model"];
-	        this.draft_title = source["draft_title"];
-	        this.updated_at = source["updated_at"];
-	        this.golden_set = source["golden_set"];
-	        this.golden_row_id = source["golden_row_id"];
-	        this.cause = source["cause"];
-	        this.cause_suggested = source["cause_suggested"];
-	        this.cause_why = source["cause_why"];
-	    }
-	}
 	
 	export class VoiceScoreDTO {
 	    value: number;
@@ -2126,6 +1759,377 @@ export namespace app {
 		    }
 		    return a;
 		}
+	}
+
+}
+
+export namespace checkview {
+	
+	export class Superseded {
+	    text: string;
+	    doc_id: string;
+	    title: string;
+	    until: string;
+	    commit: string;
+	    message: string;
+	    current: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new Superseded(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.text = source["text"];
+	        this.doc_id = source["doc_id"];
+	        this.title = source["title"];
+	        this.until = source["until"];
+	        this.commit = source["commit"];
+	        this.message = source["message"];
+	        this.current = source["current"];
+	    }
+	}
+	export class Searched {
+	    passages: number;
+	    documents: string[];
+	
+	    static createFrom(source: any = {}) {
+	        return new Searched(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.passages = source["passages"];
+	        this.documents = source["documents"];
+	    }
+	}
+	export class Evidence {
+	    doc_id: string;
+	    chunk_id: string;
+	    title: string;
+	    quote: string;
+	    url: string;
+	    chunk_text: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new Evidence(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.doc_id = source["doc_id"];
+	        this.chunk_id = source["chunk_id"];
+	        this.title = source["title"];
+	        this.quote = source["quote"];
+	        this.url = source["url"];
+	        this.chunk_text = source["chunk_text"];
+	    }
+	}
+	export class Claim {
+	    index: number;
+	    paragraph: number;
+	    text: string;
+	    start: number;
+	    end: number;
+	    verdict: string;
+	    explanation: string;
+	    evidence: Evidence[];
+	    flags: string[];
+	    searched: Searched;
+	    vote: string;
+	    note: string;
+	    resolved: string;
+	    confidence?: number;
+	    closest?: Evidence;
+	    differs: string;
+	    superseded?: Superseded;
+	    dismissed: boolean;
+	    dismiss_reason: string;
+	    cause: string;
+	    cause_suggested: string;
+	    cause_why: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new Claim(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.index = source["index"];
+	        this.paragraph = source["paragraph"];
+	        this.text = source["text"];
+	        this.start = source["start"];
+	        this.end = source["end"];
+	        this.verdict = source["verdict"];
+	        this.explanation = source["explanation"];
+	        this.evidence = this.convertValues(source["evidence"], Evidence);
+	        this.flags = source["flags"];
+	        this.searched = this.convertValues(source["searched"], Searched);
+	        this.vote = source["vote"];
+	        this.note = source["note"];
+	        this.resolved = source["resolved"];
+	        this.confidence = source["confidence"];
+	        this.closest = this.convertValues(source["closest"], Evidence);
+	        this.differs = source["differs"];
+	        this.superseded = this.convertValues(source["superseded"], Superseded);
+	        this.dismissed = source["dismissed"];
+	        this.dismiss_reason = source["dismiss_reason"];
+	        this.cause = source["cause"];
+	        this.cause_suggested = source["cause_suggested"];
+	        this.cause_why = source["cause_why"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	
+	export class Export {
+	    format: string;
+	    filename: string;
+	    text: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new Export(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.format = source["format"];
+	        this.filename = source["filename"];
+	        this.text = source["text"];
+	    }
+	}
+	export class Summary {
+	    supported: number;
+	    contradicted: number;
+	    not_covered: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new Summary(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.supported = source["supported"];
+	        this.contradicted = source["contradicted"];
+	        this.not_covered = source["not_covered"];
+	    }
+	}
+	export class HistoryEntry {
+	    id: number;
+	    created_at: string;
+	    source: string;
+	    title: string;
+	    engine: string;
+	    model: string;
+	    engine_label: string;
+	    summary: Summary;
+	
+	    static createFrom(source: any = {}) {
+	        return new HistoryEntry(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.id = source["id"];
+	        this.created_at = source["created_at"];
+	        this.source = source["source"];
+	        this.title = source["title"];
+	        this.engine = source["engine"];
+	        this.model = source["model"];
+	        this.engine_label = source["engine_label"];
+	        this.summary = this.convertValues(source["summary"], Summary);
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	export class VoiceIssue {
+	    index: number;
+	    passage: string;
+	    start: number;
+	    end: number;
+	    rule: string;
+	    guideline: string;
+	    explanation: string;
+	    suggestion: string;
+	    concrete: boolean;
+	    level: string;
+	    dismissed: boolean;
+	    dismiss_reason: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new VoiceIssue(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.index = source["index"];
+	        this.passage = source["passage"];
+	        this.start = source["start"];
+	        this.end = source["end"];
+	        this.rule = source["rule"];
+	        this.guideline = source["guideline"];
+	        this.explanation = source["explanation"];
+	        this.suggestion = source["suggestion"];
+	        this.concrete = source["concrete"];
+	        this.level = source["level"];
+	        this.dismissed = source["dismissed"];
+	        this.dismiss_reason = source["dismiss_reason"];
+	    }
+	}
+	export class Report {
+	    id: number;
+	    created_at: string;
+	    source: string;
+	    title: string;
+	    draft: string;
+	    engine: string;
+	    model: string;
+	    engine_label: string;
+	    prompt_versions: Record<string, string>;
+	    corpus_docs: number;
+	    claims: Claim[];
+	    summary: Summary;
+	    voice: VoiceIssue[];
+	    voice_score?: number;
+	    voice_band: string;
+	    voice_label: string;
+	    draft_version: number;
+	
+	    static createFrom(source: any = {}) {
+	        return new Report(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.id = source["id"];
+	        this.created_at = source["created_at"];
+	        this.source = source["source"];
+	        this.title = source["title"];
+	        this.draft = source["draft"];
+	        this.engine = source["engine"];
+	        this.model = source["model"];
+	        this.engine_label = source["engine_label"];
+	        this.prompt_versions = source["prompt_versions"];
+	        this.corpus_docs = source["corpus_docs"];
+	        this.claims = this.convertValues(source["claims"], Claim);
+	        this.summary = this.convertValues(source["summary"], Summary);
+	        this.voice = this.convertValues(source["voice"], VoiceIssue);
+	        this.voice_score = source["voice_score"];
+	        this.voice_band = source["voice_band"];
+	        this.voice_label = source["voice_label"];
+	        this.draft_version = source["draft_version"];
+	    }
+	
+		convertValues(a: any, classs: any, asMap: boolean = false): any {
+		    if (!a) {
+		        return a;
+		    }
+		    if (a.slice && a.map) {
+		        return (a as any[]).map(elem => this.convertValues(elem, classs));
+		    } else if ("object" === typeof a) {
+		        if (asMap) {
+		            for (const key of Object.keys(a)) {
+		                a[key] = new classs(a[key]);
+		            }
+		            return a;
+		        }
+		        return new classs(a);
+		    }
+		    return a;
+		}
+	}
+	
+	
+	
+	export class TriageCause {
+	    cause: string;
+	    cause_suggested: string;
+	    cause_why: string;
+	    causes: string[];
+	
+	    static createFrom(source: any = {}) {
+	        return new TriageCause(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.cause = source["cause"];
+	        this.cause_suggested = source["cause_suggested"];
+	        this.cause_why = source["cause_why"];
+	        this.causes = source["causes"];
+	    }
+	}
+	export class TriageItem {
+	    check_id: number;
+	    claim_index: number;
+	    note: string;
+	    claim_text: string;
+	    verdict: string;
+	    chunk_ids: string[];
+	    engine: string;
+	    model: string;
+	    draft_title: string;
+	    updated_at: string;
+	    golden_set: string;
+	    golden_row_id: string;
+	    cause: string;
+	    cause_suggested: string;
+	    cause_why: string;
+	
+	    static createFrom(source: any = {}) {
+	        return new TriageItem(source);
+	    }
+	
+	    constructor(source: any = {}) {
+	        if ('string' === typeof source) source = JSON.parse(source);
+	        this.check_id = source["check_id"];
+	        this.claim_index = source["claim_index"];
+	        this.note = source["note"];
+	        this.claim_text = source["claim_text"];
+	        this.verdict = source["verdict"];
+	        this.chunk_ids = source["chunk_ids"];
+	        this.engine = source["engine"];
+	        this.model = source["model"];
+	        this.draft_title = source["draft_title"];
+	        this.updated_at = source["updated_at"];
+	        this.golden_set = source["golden_set"];
+	        this.golden_row_id = source["golden_row_id"];
+	        this.cause = source["cause"];
+	        this.cause_suggested = source["cause_suggested"];
+	        this.cause_why = source["cause_why"];
+	    }
 	}
 
 }

@@ -163,5 +163,13 @@ export const webGolden: Golden = {
     });
   },
   renameSet,
-  addFromTriage: desktopOnly('Golden.AddFromTriage', 'Turning triage into a question'),
+  addFromTriage: async (set: string, checkId: number, claimIndex: number, question: string) => {
+    const r = await request<{ set: string; row: ServerSet['rows'][number] }>(
+      'Golden.AddFromTriage',
+      'POST',
+      await wsPath(`/checks/${checkId}/claims/${claimIndex}/golden`),
+      { set, question },
+    );
+    return app.GoldenFromTriageDTO.createFrom({ set: r.set, row: { ...r.row, reference_doc_ids: r.row.reference_doc_ids ?? [], tags: r.row.tags ?? [] } });
+  },
 };

@@ -29,7 +29,7 @@ export function onSignedOut(fn: () => void): () => void {
   return () => signedOut.delete(fn);
 }
 
-export async function request<T>(label: string, method: string, path: string, body?: unknown): Promise<T> {
+export async function request<T>(label: string, method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (method !== 'GET') headers['X-CSRF-Token'] = csrf;
@@ -40,6 +40,7 @@ export async function request<T>(label: string, method: string, path: string, bo
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
       credentials: 'same-origin',
+      signal,
     });
   } catch (e) {
     throw new ApiError(`the team server did not answer: ${(e as Error).message}`, label);

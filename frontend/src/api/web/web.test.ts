@@ -2,27 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { onSignedOut, request, setCsrf } from './http';
 import { webGolden } from './golden';
 import { servedOverHTTP } from './transport';
-
-interface Sent {
-  method: string;
-  path: string;
-  headers: Record<string, string>;
-  body: unknown;
-}
-
-/** A fake team server: each answer is [status, body] for the next request. */
-function serve(answers: Array<[number, unknown]>): Sent[] {
-  const sent: Sent[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (path: string, init: RequestInit) => {
-      sent.push({ method: init.method ?? 'GET', path, headers: init.headers as Record<string, string>, body: init.body ? JSON.parse(init.body as string) : undefined });
-      const [status, body] = answers.shift() ?? [500, { error: { message: 'no answer left' } }];
-      return new Response(status === 204 ? null : JSON.stringify(body), { status });
-    }),
-  );
-  return sent;
-}
+import { serve } from './testServer';
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -37,7 +37,7 @@ const api = vi.hoisted(() => ({
   golden: { listSets: vi.fn() },
   voice: { getGuidelines: vi.fn() },
 }));
-vi.mock('../../api', () => ({ api }));
+vi.mock('../../api', () => ({ api, offersWorkspaceFiles: true }));
 vi.mock('../../../wailsjs/runtime/runtime', () => ({ EventsOn: vi.fn(() => () => {}), BrowserOpenURL: vi.fn() }));
 
 import { checkStore } from '../../stores/check';

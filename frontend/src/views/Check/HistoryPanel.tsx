@@ -3,6 +3,9 @@ import type { CheckHistoryEntry, TriageItem } from '../../api/check';
 import { type TriageGoldenProps, TriageGoldenForm } from './TriageGoldenForm';
 import { VERDICT_WORD } from './verdicts';
 
+// Where a check was made (check.Source): the CLI, the desktop app or a client of the team server.
+const SOURCE: Record<string, string> = { cli: 'CLI', desktop: 'app', server: 'team server' };
+
 const when = (iso: string) => {
   const d = new Date(iso);
   return Number.isNaN(d.getTime()) ? iso : d.toLocaleString();
@@ -22,7 +25,7 @@ export function HistoryList({ entries, current, onOpen, onDelete }: { entries: C
               {e.title}
             </button>
             <span className="muted small">
-              {when(e.created_at)} · {e.engine_label} · {e.source === 'cli' ? 'CLI' : 'app'}
+              {when(e.created_at)} · {e.engine_label} · {SOURCE[e.source] ?? e.source}
             </span>
             <span className="small">
               ✗ {e.summary.contradicted} · ? {e.summary.not_covered} · ✓ {e.summary.supported}

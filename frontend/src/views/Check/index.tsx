@@ -1,6 +1,6 @@
 import { Download } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { api } from '../../api';
+import { api, offersWorkspaceFiles } from '../../api';
 import type { CheckEngine, Vote } from '../../api/check';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { SavedPath } from '../../components/SavedPath';
@@ -367,7 +367,7 @@ export function CheckView() {
             </label>
             <RunControls job={st.job} canRun={!!text.trim() && draft.loaded} onRun={run} onCancel={() => void cancelCheck()} />
           </div>
-          <SampleDrafts names={drafts.data} onOpen={(d) => void openSample(d)} />
+          {offersWorkspaceFiles && <SampleDrafts names={drafts.data} onOpen={(d) => void openSample(d)} />}
         </div>
         <aside className="panel findings" aria-labelledby="findings-title">
           <FindingsList
@@ -392,11 +392,13 @@ export function CheckView() {
             onStep={go}
             {...actions}
           />
-          <div className="voice-head">
-            <button type="button" className="btn btn-small" aria-expanded={editingGuides} onClick={() => setEditingGuides(!editingGuides)}>
-              {editingGuides ? 'Close guidelines' : 'Edit guidelines'}
-            </button>
-          </div>
+          {offersWorkspaceFiles && (
+            <div className="voice-head">
+              <button type="button" className="btn btn-small" aria-expanded={editingGuides} onClick={() => setEditingGuides(!editingGuides)}>
+                {editingGuides ? 'Close guidelines' : 'Edit guidelines'}
+              </button>
+            </div>
+          )}
           {editingGuides && <GuidelinesEditor />}
         </aside>
       </div>

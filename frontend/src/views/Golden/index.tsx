@@ -1,6 +1,6 @@
 import { FileSpreadsheet, FolderOpen, Plus, Upload, Download, FileDown } from 'lucide-react';
 import { useEffect, useState, type DragEvent } from 'react';
-import { api, offersWorkbookFiles, type GoldenField, type GoldenImport, type GoldenPreview, type GoldenSetView, type GoldenStale } from '../../api';
+import { api, offersWorkspaceFiles, type GoldenField, type GoldenImport, type GoldenPreview, type GoldenSetView, type GoldenStale } from '../../api';
 import { fileToBase64 } from '../../api/golden';
 import { ErrorBanner } from '../../components/ErrorBanner';
 import { SavedPath } from '../../components/SavedPath';
@@ -127,7 +127,7 @@ export function GoldenView() {
         <p className="panel" data-testid="golden-file">
           {file.data.exists ? 'Workspace golden set: ' : 'No golden set in this workspace yet. Expected at '}
           <code>{file.data.path}</code>{' '}
-          {file.data.exists && offersWorkbookFiles && (
+          {file.data.exists && offersWorkspaceFiles && (
             <button type="button" className="btn btn-small" onClick={() => startPreview({ kind: 'path', path: file.data!.path })}>
               <FileSpreadsheet size={14} aria-hidden /> Import workspace golden.xlsx
             </button>
@@ -135,7 +135,7 @@ export function GoldenView() {
         </p>
       )}
       <div className="gold-actions">
-        {offersWorkbookFiles && (
+        {offersWorkspaceFiles && (
           <>
             <button type="button" className="btn btn-primary" onClick={chooseAndPreview}>
               <Upload size={14} aria-hidden /> Import Excel…
@@ -155,7 +155,7 @@ export function GoldenView() {
             <Plus size={14} aria-hidden /> New blank set
           </button>
         </form>
-        {offersWorkbookFiles ? (
+        {offersWorkspaceFiles ? (
           <span className="muted small">or drop an .xlsx file anywhere here</span>
         ) : (
           <span className="muted small">Importing and exporting workbooks is done in the desktop app.</span>
@@ -190,7 +190,7 @@ export function GoldenView() {
             No golden sets yet. Start from the template (columns: ID, Question, Category, Approved answer, Reference doc IDs,
             Supporting line, Owner, Notes, Tags), import an Excel workbook, or create a blank set.
           </p>
-          {offersWorkbookFiles && (
+          {offersWorkspaceFiles && (
             <div className="row">
               {templateButton}
               <button type="button" className="btn" onClick={chooseAndPreview}>
@@ -240,7 +240,7 @@ export function GoldenView() {
                   sets.reload();
                 }}
               />
-              {offersWorkbookFiles && (
+              {offersWorkspaceFiles && (
                 <button type="button" className="btn btn-small" onClick={() => act(async () => setExported(await api.golden.exportDialog(view.set.name)))}>
                   <Download size={14} aria-hidden /> Export Excel…
                 </button>

@@ -82,7 +82,7 @@ export function SignedInAs() {
         <LogOut size={14} aria-hidden /> Sign out
       </button>
       {error && <span role="alert">{error}</span>}
-      <span className="signed-in-note">Team server: golden sets and evaluations. Checks, the corpus and runs stay in the desktop app.</span>
+      <span className="signed-in-note">Team server: checks, triage, golden sets and evaluations. The corpus, guidelines and workbook files stay in the desktop app.</span>
     </div>
   );
 }

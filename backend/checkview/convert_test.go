@@ -1,4 +1,4 @@
-package app
+package checkview
 
 import (
 	"encoding/json"
@@ -8,7 +8,7 @@ import (
 	"continuity/backend/check"
 )
 
-func TestCheckClaimDTOCarriesResolvedAndConfidence(t *testing.T) {
+func TestClaimCarriesResolvedAndConfidence(t *testing.T) {
 	t.Parallel()
 	conf := 0.72
 	cases := []struct {
@@ -25,7 +25,7 @@ func TestCheckClaimDTOCarriesResolvedAndConfidence(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
-			dto := toCheckReportDTO(check.Record{Report: check.Report{Claims: []check.Claim{c.claim}}}).Claims[0]
+			dto := FromRecord(check.Record{Report: check.Report{Claims: []check.Claim{c.claim}}}).Claims[0]
 			if dto.Text != c.claim.Text || dto.Resolved != c.wantResolved || (dto.Confidence == nil) != (c.claim.Confidence == nil) {
 				t.Fatalf("dto %+v", dto)
 			}
@@ -40,13 +40,13 @@ func TestCheckClaimDTOCarriesResolvedAndConfidence(t *testing.T) {
 	}
 }
 
-func TestCheckReportDTOCarriesVoiceAndDismissals(t *testing.T) {
+func TestReportCarriesVoiceAndDismissals(t *testing.T) {
 	t.Parallel()
 	score := 75.0
 	rec := check.Record{Report: check.Report{Claims: []check.Claim{{Text: "a"}, {Text: "b"}}, VoiceScore: &score,
 		Voice: []check.VoiceIssue{{Passage: "TallyHub", Rule: "product-names", Suggestion: "Tallyhub", Concrete: true, Level: "required"}, {Passage: "simply"}}},
 		Dismissed: map[check.Finding]check.Dismissal{{Kind: check.KindClaim, Index: 1}: {Reason: "Intended"}, {Kind: check.KindVoice, Index: 1}: {Reason: "Quote"}}}
-	dto := toCheckReportDTO(rec)
+	dto := FromRecord(rec)
 	if dto.VoiceBand != "yellow" || dto.VoiceLabel != "Needs work" {
 		t.Errorf("band %q label %q", dto.VoiceBand, dto.VoiceLabel)
 	}
@@ -67,7 +67,7 @@ func TestCheckReportDTOCarriesVoiceAndDismissals(t *testing.T) {
 	}
 }
 
-func TestCheckClaimDTOCarriesClosestAndDiffers(t *testing.T) {
+func TestClaimCarriesClosestAndDiffers(t *testing.T) {
 	t.Parallel()
 	closest := &check.Evidence{DocID: "remote-work", ChunkID: "remote-work#2", Title: "Remote work", Quote: "up to $75 per month",
 		URL: "https://example.com/remote", ChunkText: "Employees can claim up to $75 per month."}
@@ -84,7 +84,7 @@ func TestCheckClaimDTOCarriesClosestAndDiffers(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
-			dto := toCheckReportDTO(check.Record{Report: check.Report{Claims: []check.Claim{c.claim}}}).Claims[0]
+			dto := FromRecord(check.Record{Report: check.Report{Claims: []check.Claim{c.claim}}}).Claims[0]
 			b, err := json.Marshal(dto)
 			if err != nil {
 				t.Fatal(err)

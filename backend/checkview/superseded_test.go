@@ -1,4 +1,4 @@
-package app
+package checkview
 
 import (
 	"encoding/json"
@@ -9,7 +9,7 @@ import (
 	"continuity/backend/check"
 )
 
-func TestCheckClaimDTOCarriesSuperseded(t *testing.T) {
+func TestClaimCarriesSuperseded(t *testing.T) {
 	t.Parallel()
 	v := &check.SupersededVersion{Text: "Refunds within 14 days.", DocID: "refunds", Title: "Refunds",
 		Until: time.Date(2026, 3, 12, 9, 0, 0, 0, time.UTC), Commit: "1a2b3c4d", Message: "New refund policy", Current: "Refunds within 30 days."}
@@ -23,7 +23,7 @@ func TestCheckClaimDTOCarriesSuperseded(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
-			dto := toCheckReportDTO(check.Record{Report: check.Report{Claims: []check.Claim{{Verdict: "contradicted", Superseded: c.sup}}}}).Claims[0]
+			dto := FromRecord(check.Record{Report: check.Report{Claims: []check.Claim{{Verdict: "contradicted", Superseded: c.sup}}}}).Claims[0]
 			b, err := json.Marshal(dto)
 			if err != nil {
 				t.Fatal(err)
