@@ -12,6 +12,11 @@ func (s *CheckService) TriageCause(checkID int64, claimIndex int) (TriageCauseDT
 	if err := validID(checkID); err != nil {
 		return TriageCauseDTO{}, err
 	}
+	if r, err := s.c.team(); err != nil {
+		return TriageCauseDTO{}, err
+	} else if r != nil {
+		return r.client.TriageCause(s.c.ctx, r.ws.ID, checkID, claimIndex)
+	}
 	repo, err := s.repo(s.c.ctx)
 	if err != nil {
 		return TriageCauseDTO{}, err
@@ -32,6 +37,11 @@ func (s *CheckService) SetCause(checkID int64, claimIndex int, cause string) err
 	s.c.ready()
 	if err := validID(checkID); err != nil {
 		return err
+	}
+	if r, err := s.c.team(); err != nil {
+		return err
+	} else if r != nil {
+		return r.client.SetCause(s.c.ctx, r.ws.ID, checkID, claimIndex, cause)
 	}
 	repo, err := s.repo(s.c.ctx)
 	if err != nil {

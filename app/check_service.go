@@ -80,6 +80,14 @@ func (s *CheckService) Check(text, engineName string) (string, error) {
 		}
 		eng = e
 	}
+	if r, err := s.c.team(); err != nil {
+		return "", err
+	} else if r != nil {
+		// checked by the team server, on its index, into its history
+		return s.c.jobs.start("check", func(ctx context.Context, _ progress.Func) (any, error) {
+			return r.client.Check(ctx, r.ws.ID, text, engineName)
+		}), nil
+	}
 	return s.c.jobs.start("check", func(ctx context.Context, report progress.Func) (any, error) {
 		out, err := check.Run(ctx, s.c.sess, check.Request{Draft: text, Source: check.SourceDesktop, Engine: eng,
 			DraftVersion: s.workingVersion(ctx, text)}, report)
@@ -147,6 +155,11 @@ func validID(id int64) error {
 // ListHistory lists the workspace's past checks, newest first.
 func (s *CheckService) ListHistory() ([]CheckHistoryEntryDTO, error) {
 	s.c.ready()
+	if r, err := s.c.team(); err != nil {
+		return nil, err
+	} else if r != nil {
+		return r.client.Checks(s.c.ctx, r.ws.ID)
+	}
 	repo, err := s.repo(s.c.ctx)
 	if err != nil {
 		return nil, err
@@ -168,6 +181,11 @@ func (s *CheckService) GetCheck(id int64) (CheckReportDTO, error) {
 	if err := validID(id); err != nil {
 		return CheckReportDTO{}, err
 	}
+	if r, err := s.c.team(); err != nil {
+		return CheckReportDTO{}, err
+	} else if r != nil {
+		return r.client.CheckView(s.c.ctx, r.ws.ID, id)
+	}
 	repo, err := s.repo(s.c.ctx)
 	if err != nil {
 		return CheckReportDTO{}, err
@@ -185,6 +203,11 @@ func (s *CheckService) DeleteCheck(id int64) error {
 	if err := validID(id); err != nil {
 		return err
 	}
+	if r, err := s.c.team(); err != nil {
+		return err
+	} else if r != nil {
+		return r.client.DeleteCheck(s.c.ctx, r.ws.ID, id)
+	}
 	repo, err := s.repo(s.c.ctx)
 	if err != nil {
 		return err
@@ -197,6 +220,11 @@ func (s *CheckService) SetFeedback(checkID int64, claimIndex int, vote, note str
 	s.c.ready()
 	if err := validID(checkID); err != nil {
 		return err
+	}
+	if r, err := s.c.team(); err != nil {
+		return err
+	} else if r != nil {
+		return r.client.SetFeedback(s.c.ctx, r.ws.ID, checkID, claimIndex, vote, note)
 	}
 	repo, err := s.repo(s.c.ctx)
 	if err != nil {
@@ -225,6 +253,11 @@ func (s *CheckService) Dismiss(checkID int64, kind string, index int, reason str
 	if err := validID(checkID); err != nil {
 		return err
 	}
+	if r, err := s.c.team(); err != nil {
+		return err
+	} else if r != nil {
+		return r.client.Dismiss(s.c.ctx, r.ws.ID, checkID, kind, index, reason)
+	}
 	repo, err := s.repo(s.c.ctx)
 	if err != nil {
 		return err
@@ -235,6 +268,11 @@ func (s *CheckService) Dismiss(checkID int64, kind string, index int, reason str
 // ListTriage lists every 👎 claim of the workspace, newest first.
 func (s *CheckService) ListTriage() ([]TriageItemDTO, error) {
 	s.c.ready()
+	if r, err := s.c.team(); err != nil {
+		return nil, err
+	} else if r != nil {
+		return r.client.Triage(s.c.ctx, r.ws.ID)
+	}
 	repo, err := s.repo(s.c.ctx)
 	if err != nil {
 		return nil, err
@@ -248,47 +286,4 @@ func (s *CheckService) ListTriage() ([]TriageItemDTO, error) {
 		out = append(out, checkview.FromFeedback(f))
 	}
 	return out, nil
-}
-
-// ExportReport renders a check as "md" or "html" (self-contained).
-func (s *CheckService) ExportReport(checkID int64, format string) (CheckExportDTO, error) {
-	s.c.ready()
-	if err := validID(checkID); err != nil {
-		return CheckExportDTO{}, err
-	}
-	repo, err := s.repo(s.c.ctx)
-	if err != nil {
-		return CheckExportDTO{}, err
-	}
-	rec, err := repo.Get(s.c.ctx, checkID)
-	if err != nil {
-		return CheckExportDTO{}, err
-	}
-	return checkview.ExportOf(rec, format)
-}
-
-// SaveReport asks where to save the export and writes it; it returns the
-// path, or "" when the user cancels.
-func (s *CheckService) SaveReport(checkID int64, format string) (string, error) {
-	exp, err := s.ExportReport(checkID, format)
-	if err != nil {
-		return "", err
-	}
-	// The dialog opens in the workspace's folder, where its drafts live.
-	opts := runtime.SaveDialogOptions{Title: "Export check report", DefaultFilename: exp.Filename}
-	if ws, err := s.c.sess.Workspace(s.c.ctx); err == nil {
-		opts.DefaultDirectory = ws.Root
-	}
-	dialog := s.saveDialog
-	if dialog == nil {
-		dialog = runtime.SaveFileDialog
-	}
-	path, err := dialog(s.c.ctx, opts)
-	if err != nil || path == "" {
-		return "", err
-	}
-	if err := os.WriteFile(path, []byte(exp.Text), 0o644); err != nil {
-		return "", fmt.Errorf("save report: %w", err)
-	}
-	return path, nil
 }

@@ -17,9 +17,6 @@ type GoldenFromTriageDTO struct {
 // into a tricky question of set ("": the "triage" set, created when
 // missing). The expert fills in the approved answer in the grid.
 func (s *GoldenService) AddFromTriage(set string, checkID int64, claimIndex int, question string) (GoldenFromTriageDTO, error) {
-	if err := s.c.localOnly("Turning triage into a question"); err != nil {
-		return GoldenFromTriageDTO{}, err
-	}
 	if set != "" {
 		if err := golden.ValidateName(set); err != nil {
 			return GoldenFromTriageDTO{}, err
@@ -30,6 +27,16 @@ func (s *GoldenService) AddFromTriage(set string, checkID int64, claimIndex int,
 	}
 	if len(question) > 4*check.MaxQuestion {
 		return GoldenFromTriageDTO{}, fmt.Errorf("%w: the question is longer than %d characters", check.ErrInvalid, check.MaxQuestion)
+	}
+	if r, err := s.c.team(); err != nil {
+		return GoldenFromTriageDTO{}, err
+	} else if r != nil {
+		// the 👎 is the server's: a connected desktop's checks are made there
+		name, row, err := r.client.AddFromTriage(s.c.ctx, r.ws.ID, set, checkID, claimIndex, question)
+		if err != nil {
+			return GoldenFromTriageDTO{}, err
+		}
+		return GoldenFromTriageDTO{Set: name, Row: rowDTO(row)}, nil
 	}
 	g, err := s.repo()
 	if err != nil {

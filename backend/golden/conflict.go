@@ -81,11 +81,7 @@ func (r *Repo) DeleteAt(ctx context.Context, name string, base int) error {
 		if cur != base {
 			return &ConflictError{Name: name, Base: base, Current: cur}
 		}
-		if _, err := tx.ExecContext(ctx, `DELETE FROM golden_versions WHERE workspace_id = ? AND set_name = ?`, r.workspace, name); err != nil {
-			return err
-		}
-		_, err = tx.ExecContext(ctx, `DELETE FROM golden_sets WHERE workspace_id = ? AND name = ?`, r.workspace, name)
-		return err
+		return r.deleteSet(ctx, tx, name)
 	})
 	if err != nil {
 		return fmt.Errorf("delete golden set %q: %w", name, err)

@@ -184,17 +184,31 @@ func (r *Repo) Create(ctx context.Context, name, description, by string) (Set, e
 	return r.Set(ctx, name)
 }
 
-// Delete removes a set and its history.
+// Delete removes a set and its history in one transaction, so a crash
+// leaves the set whole or gone.
 func (r *Repo) Delete(ctx context.Context, name string) error {
-	res, err := r.db.Writer().ExecContext(ctx, `DELETE FROM golden_sets WHERE workspace_id = ? AND name = ?`, r.workspace, name)
+	err := r.db.Tx(ctx, func(tx *sql.Tx) error { return r.deleteSet(ctx, tx, name) })
+	var missing *NotFoundError
+	if err == nil || errors.As(err, &missing) {
+		return err // the error names the set already
+	}
+	return fmt.Errorf("delete golden set %q: %w", name, err)
+}
+
+// deleteSet removes a set's versions, then the set; NotFoundError when
+// there is none.
+func (r *Repo) deleteSet(ctx context.Context, tx *sql.Tx, name string) error {
+	if _, err := tx.ExecContext(ctx, `DELETE FROM golden_versions WHERE workspace_id = ? AND set_name = ?`, r.workspace, name); err != nil {
+		return err
+	}
+	res, err := tx.ExecContext(ctx, `DELETE FROM golden_sets WHERE workspace_id = ? AND name = ?`, r.workspace, name)
 	if err != nil {
-		return fmt.Errorf("delete golden set %q: %w", name, err)
+		return err
 	}
 	if n, _ := res.RowsAffected(); n == 0 {
 		return &NotFoundError{Name: name}
 	}
-	_, err = r.db.Writer().ExecContext(ctx, `DELETE FROM golden_versions WHERE workspace_id = ? AND set_name = ?`, r.workspace, name)
-	return err
+	return nil
 }
 
 func (r *Repo) insertSet(ctx context.Context, tx *sql.Tx, name, description, by, summary string, rows []Row) error {

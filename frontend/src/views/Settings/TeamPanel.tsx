@@ -37,10 +37,10 @@ export function TeamPanel() {
         {!s
           ? 'Checking…'
           : s.connected
-            ? `Golden sets, runs and scorecards come from ${s.url} (workspace ${s.workspace_name || s.workspace}), as ${s.user} (${s.role}). Checks and the corpus index stay on this computer.`
+            ? `Checks, triage, golden sets, runs and scorecards come from ${s.url} (workspace ${s.workspace_name || s.workspace}), as ${s.user} (${s.role}): drafts are checked on the server’s index. Your working draft stays on this computer.`
             : s.error
               ? `The team server is not used: ${s.error}`
-              : 'Not connected: golden sets, runs and scorecards are this computer’s own.'}
+              : 'Not connected: checks, triage, golden sets, runs and scorecards are this computer’s own.'}
       </p>
       {s?.note && <p className="muted">{s.note}</p>}
       {!s?.connected && (
