@@ -36,6 +36,7 @@ export { servedOverHTTP, webSession, onSignedOut, type WebSession, type WebUser 
 /**
  * The workspace folder's own files (golden workbooks and their template,
  * the voice & tone guidelines, the sample drafts) are the desktop app's;
- * the web app works on what the team server keeps.
+ * the web app works on what the team server keeps, and checks with the
+ * server's settings.
  */
 export const offersWorkspaceFiles = !servedOverHTTP();

@@ -360,7 +360,7 @@ export function CheckView() {
             <label className="small">
               Engine{' '}
               <select value={engine} onChange={(e) => setEngine(e.target.value as CheckEngine)} disabled={running}>
-                <option value="">As in Settings</option>
+                <option value="">{offersWorkspaceFiles ? 'As in Settings' : 'The server’s default'}</option>
                 <option value="offline">Offline engine</option>
                 <option value="llm">LLM</option>
               </select>
