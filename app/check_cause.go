@@ -3,6 +3,7 @@ package app
 import (
 	"continuity/backend/check"
 	"continuity/backend/checkview"
+	"continuity/backend/retrieval"
 )
 
 // TriageCause returns the cause of the 👎 on a claim, suggesting one from
@@ -21,15 +22,7 @@ func (s *CheckService) TriageCause(checkID int64, claimIndex int) (TriageCauseDT
 	if err != nil {
 		return TriageCauseDTO{}, err
 	}
-	ws, err := s.c.sess.Workspace(s.c.ctx)
-	if err != nil {
-		return TriageCauseDTO{}, err
-	}
-	ix, err := s.c.sess.Index(s.c.ctx)
-	if err != nil {
-		return TriageCauseDTO{}, err
-	}
-	return checkview.CauseOf(s.c.ctx, repo, checkID, claimIndex, ix, ws.ContentDir())
+	return checkview.CauseOf(s.c.ctx, repo, checkID, claimIndex, s.causeIndex)
 }
 
 // SetCause files the 👎 on a claim under cause, over the suggestion.
@@ -51,13 +44,22 @@ func (s *CheckService) SetCause(checkID int64, claimIndex int, cause string) err
 }
 
 func (s *CheckService) suggestCause(repo *check.Repo, checkID int64, claimIndex int) (TriageCauseDTO, error) {
-	ws, err := s.c.sess.Workspace(s.c.ctx)
+	ix, contentDir, err := s.causeIndex()
 	if err != nil {
 		return TriageCauseDTO{}, err
+	}
+	return checkview.SuggestCause(s.c.ctx, repo, checkID, claimIndex, ix, contentDir)
+}
+
+// causeIndex is what a cause suggestion reads: the index and the content folder.
+func (s *CheckService) causeIndex() (*retrieval.Index, string, error) {
+	ws, err := s.c.sess.Workspace(s.c.ctx)
+	if err != nil {
+		return nil, "", err
 	}
 	ix, err := s.c.sess.Index(s.c.ctx)
 	if err != nil {
-		return TriageCauseDTO{}, err
+		return nil, "", err
 	}
-	return checkview.SuggestCause(s.c.ctx, repo, checkID, claimIndex, ix, ws.ContentDir())
+	return ix, ws.ContentDir(), nil
 }

@@ -23,6 +23,10 @@ type passageIndex interface {
 	Documents(ctx context.Context) ([]retrieval.IndexedDoc, error)
 }
 
+// IndexOpener gives the workspace's index and the content folder its
+// passages come from.
+type IndexOpener func() (*retrieval.Index, string, error)
+
 func causeNames() []string {
 	out := make([]string, len(check.Causes))
 	for i, c := range check.Causes {
@@ -38,7 +42,8 @@ func causeOf(f check.Feedback) TriageCause {
 // CauseOf returns the cause of the 👎 on a claim, suggesting one from the
 // check's data first when none was (is the cited passage still indexed
 // and in its file, was the document the note names retrieved).
-func CauseOf(ctx context.Context, repo *check.Repo, checkID int64, claimIndex int, ix passageIndex, contentDir string) (TriageCause, error) {
+// open is called only for a suggestion: a cause already filed reads no index.
+func CauseOf(ctx context.Context, repo *check.Repo, checkID int64, claimIndex int, open IndexOpener) (TriageCause, error) {
 	rec, err := repo.Get(ctx, checkID)
 	if err != nil {
 		return TriageCause{}, err
@@ -49,6 +54,10 @@ func CauseOf(ctx context.Context, repo *check.Repo, checkID int64, claimIndex in
 	}
 	if f.CauseSuggested != "" {
 		return causeOf(f), nil
+	}
+	ix, contentDir, err := open()
+	if err != nil {
+		return TriageCause{}, err
 	}
 	return SuggestCause(ctx, repo, checkID, claimIndex, ix, contentDir)
 }

@@ -82,11 +82,7 @@ func (s *Server) triageCause(w http.ResponseWriter, r *http.Request, c *call) er
 	if err != nil {
 		return err
 	}
-	ix, contentDir, err := s.indexAndContent(r)
-	if err != nil {
-		return err
-	}
-	out, err := checkview.CauseOf(r.Context(), repo, id, idx, ix, contentDir)
+	out, err := checkview.CauseOf(r.Context(), repo, id, idx, func() (*retrieval.Index, string, error) { return s.indexAndContent(r) })
 	if err != nil {
 		return checkWriteError(err)
 	}
